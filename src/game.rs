@@ -1,0 +1,165 @@
+//! The `Game` trait and `GameId`, the one place that names every game.
+
+use std::fmt::Debug;
+
+use crate::solver::{Budget, Fault};
+use crate::source::Source;
+use crate::text::ParseError;
+
+/// A violated rule of a spec's validator checklist.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Invalid {
+    /// The checklist item, e.g. `"3.7"` for xiangqi's "red is giving check".
+    pub rule: &'static str,
+    pub message: String,
+}
+
+impl Invalid {
+    pub fn new(rule: &'static str, message: impl Into<String>) -> Self {
+        Invalid {
+            rule,
+            message: message.into(),
+        }
+    }
+}
+
+impl std::fmt::Display for Invalid {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "rule {}: {}", self.rule, self.message)
+    }
+}
+
+impl std::error::Error for Invalid {}
+
+/// A named family of generated inputs.
+#[derive(Debug, Clone, Copy)]
+pub struct Profile {
+    pub name: &'static str,
+    pub about: &'static str,
+}
+
+/// One judge problem: its formats, validator, engine, port and generators.
+///
+/// Text is parsed once at the boundary; solvers are compared on typed
+/// `Output`s, so formatting freedom the judge allows never shows up as a
+/// divergence.
+pub trait Game: Sized + 'static {
+    const ID: GameId;
+    /// Profiles accepted by `generate`; the first is the default of `gen`.
+    const PROFILES: &'static [Profile];
+    /// The port in `gamefuzz-reference`, run on the rendered input text.
+    const PORT: gamefuzz_reference::Port;
+
+    /// One whole judge input file.
+    type Input: Clone + Debug + Send + Sync + 'static;
+    /// One whole judge output.
+    type Output: Clone + Debug + PartialEq + Send + Sync + 'static;
+
+    /// Strict parse of the token structure; errors name line and column.
+    fn parse(text: &str) -> Result<Self::Input, ParseError>;
+    /// The canonical text of an input: `render(parse(x))` normalises `x`.
+    fn render(input: &Self::Input) -> String;
+    /// Every rule of the spec's checklist that parsing does not already enforce.
+    fn validate(input: &Self::Input) -> Result<(), Invalid>;
+
+    /// Parses a judge output with the spec's comparison rules.
+    fn parse_output(text: &str) -> Result<Self::Output, ParseError>;
+    fn render_output(output: &Self::Output) -> String;
+
+    /// The clean-room engine. Only called on valid inputs.
+    fn solve(input: &Self::Input, budget: &mut Budget) -> Result<Self::Output, Fault>;
+
+    /// An independent exhaustive solver, where one is feasible for this
+    /// input; `None` means "not applicable", which is never a divergence.
+    fn brute(_input: &Self::Input, _budget: &mut Budget) -> Option<Result<Self::Output, Fault>> {
+        None
+    }
+    /// Whether `brute` exists at all for this game.
+    const HAS_BRUTE: bool = false;
+
+    /// A valid input drawn only from `src`. Must be valid for every tape,
+    /// including the all-zero tape. `profile` is one of `PROFILES`.
+    fn generate(src: &mut Source, profile: &str) -> Self::Input;
+
+    /// Structurally smaller variants of `input` (they need not be valid:
+    /// the shrinker filters by `validate`).
+    fn shrink(input: &Self::Input) -> Vec<Self::Input>;
+
+    /// A short, stable description of how two outputs differ, used in
+    /// divergence signatures (for example `"case YES/NO"`); it must not
+    /// contain case indices or other input-specific numbers, so that the same
+    /// bug found twice gets the same signature.
+    fn difference(a: &Self::Output, b: &Self::Output) -> String;
+
+    /// A readable turn-by-turn account of the engine's run, where the game
+    /// has one.
+    fn trace(_input: &Self::Input) -> Option<String> {
+        None
+    }
+}
+
+macro_rules! games {
+    ($($variant:ident => $ty:path, $name:literal;)*) => {
+        /// Every game of the harness. Adding a game means adding one line here.
+        #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord, clap::ValueEnum)]
+        pub enum GameId {
+            $(#[value(name = $name)] $variant,)*
+        }
+
+        impl GameId {
+            pub const ALL: &'static [GameId] = &[$(GameId::$variant,)*];
+
+            pub fn name(self) -> &'static str {
+                match self {
+                    $(GameId::$variant => $name,)*
+                }
+            }
+
+            /// The single dispatch from a game id to its implementation.
+            pub fn dispatch<V: Visit>(self, v: V) -> V::Out {
+                match self {
+                    $(GameId::$variant => v.visit::<$ty>(),)*
+                }
+            }
+        }
+    };
+}
+
+games! {
+    Xiangqi => crate::games::xiangqi::Xiangqi, "xiangqi";
+    Chutes => crate::games::chutes::Chutes, "chutes";
+}
+
+impl GameId {
+    pub fn from_name(name: &str) -> Option<GameId> {
+        GameId::ALL.iter().copied().find(|g| g.name() == name)
+    }
+}
+
+impl std::fmt::Display for GameId {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(self.name())
+    }
+}
+
+/// A computation generic over the game, run by [`GameId::dispatch`].
+pub trait Visit {
+    type Out;
+    fn visit<G: Game>(self) -> Self::Out;
+}
+
+/// Parses and validates judge input text in one step.
+pub fn parse_valid<G: Game>(text: &str) -> Result<G::Input, InputError> {
+    let input = G::parse(text).map_err(InputError::Parse)?;
+    G::validate(&input).map_err(InputError::Invalid)?;
+    Ok(input)
+}
+
+/// Why an input text was refused.
+#[derive(Debug, Clone, thiserror::Error)]
+pub enum InputError {
+    #[error("parse error: {0}")]
+    Parse(ParseError),
+    #[error("invalid input: {0}")]
+    Invalid(Invalid),
+}

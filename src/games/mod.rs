@@ -1,0 +1,5 @@
+//! One module per game. Each holds its model (parse/render), validator,
+//! engine, generators and structural shrink candidates.
+
+pub mod chutes;
+pub mod xiangqi;

@@ -1,0 +1,50 @@
+//! gamefuzz: differential fuzzing and test generation for five judge
+//! problems that simulate games.
+//!
+//! For every game the crate holds a clean-room engine written from the
+//! spec, a faithful port of a blog's C++ solution (crate
+//! `gamefuzz-reference`) and generators of valid inputs that draw every
+//! decision from a [`source::Source`]. The [`driver`] runs solvers side by
+//! side; divergences are shrunk by [`shrink`] and stored by [`corpus`].
+//! See ARCHITECTURE.md for the map.
+
+pub mod corpus;
+pub mod driver;
+pub mod game;
+pub mod games;
+pub mod shrink;
+pub mod solver;
+pub mod source;
+pub mod text;
+
+pub use game::{Game, GameId, Invalid, Profile};
+pub use solver::{Budget, Fault, FaultKind, SolverSpec};
+pub use source::Source;
+
+/// Silences the default panic message while a solver runs under
+/// `catch_unwind`: the panic is reported as a fault instead.
+pub mod quiet_panics {
+    use std::cell::Cell;
+    use std::sync::Once;
+
+    thread_local! {
+        static DEPTH: Cell<u32> = const { Cell::new(0) };
+    }
+    static INSTALL: Once = Once::new();
+
+    pub(crate) fn enter() {
+        INSTALL.call_once(|| {
+            let default = std::panic::take_hook();
+            std::panic::set_hook(Box::new(move |info| {
+                if DEPTH.with(|d| d.get()) == 0 {
+                    default(info);
+                }
+            }));
+        });
+        DEPTH.with(|d| d.set(d.get() + 1));
+    }
+
+    pub(crate) fn leave() {
+        DEPTH.with(|d| d.set(d.get().saturating_sub(1)));
+    }
+}

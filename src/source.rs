@@ -1,0 +1,246 @@
+//! The choice tape: the single entropy interface of every generator.
+//!
+//! Generators never see an RNG or raw bytes. They ask a [`Source`] for
+//! bounded choices, and every choice made is recorded on a tape. Three
+//! backends feed it: a seeded ChaCha8 stream (reproducible `diff` runs), a
+//! replayed tape (the shrinker edits recorded tapes and regenerates, so every
+//! candidate is valid by construction), and `arbitrary::Unstructured` (so that
+//! any fuzzer byte string decodes to a valid game).
+//!
+//! Convention: choice 0 is the simplest option. An exhausted replay tape or an
+//! exhausted byte string answers 0 forever, so generators must reach a valid
+//! input on an all-zero tape (see [`Source::attempt`]).
+
+use arbitrary::Unstructured;
+use rand_chacha::rand_core::{Rng, SeedableRng};
+use rand_chacha::ChaCha8Rng;
+
+use crate::game::GameId;
+
+enum Backend<'a> {
+    Rng(Box<ChaCha8Rng>),
+    Replay { tape: Vec<u64>, pos: usize },
+    Bytes(Unstructured<'a>),
+}
+
+/// A recording source of bounded choices.
+pub struct Source<'a> {
+    backend: Backend<'a>,
+    tape: Vec<u64>,
+}
+
+/// FNV-1a, written out so that seeds and corpus names never depend on the
+/// standard library's unspecified hasher.
+pub fn fnv1a64(bytes: &[u8]) -> u64 {
+    let mut h: u64 = 0xcbf2_9ce4_8422_2325;
+    for &b in bytes {
+        h ^= u64::from(b);
+        h = h.wrapping_mul(0x0000_0100_0000_01b3);
+    }
+    h
+}
+
+/// SplitMix64 finaliser: spreads nearby seeds over the whole key space.
+pub fn mix64(mut z: u64) -> u64 {
+    z = z.wrapping_add(0x9e37_79b9_7f4a_7c15);
+    z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
+    z = (z ^ (z >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
+    z ^ (z >> 31)
+}
+
+impl Source<'static> {
+    /// The stream for one case: the game id is mixed in so that the same seed
+    /// gives unrelated draws in different games.
+    pub fn seeded(game: GameId, seed: u64) -> Self {
+        let mut key = [0u8; 32];
+        let g = fnv1a64(game.name().as_bytes());
+        for (i, chunk) in key.chunks_mut(8).enumerate() {
+            let word = mix64(g ^ mix64(seed.wrapping_add(i as u64)));
+            chunk.copy_from_slice(&word.to_le_bytes());
+        }
+        Source {
+            backend: Backend::Rng(Box::new(ChaCha8Rng::from_seed(key))),
+            tape: Vec::new(),
+        }
+    }
+
+    /// Replays a recorded (possibly edited) tape; past its end every choice is 0.
+    pub fn replay(tape: Vec<u64>) -> Self {
+        Source {
+            backend: Backend::Replay { tape, pos: 0 },
+            tape: Vec::new(),
+        }
+    }
+}
+
+impl<'a> Source<'a> {
+    /// Decodes fuzzer bytes; once they run out every choice is 0.
+    pub fn from_bytes(data: &'a [u8]) -> Self {
+        Source {
+            backend: Backend::Bytes(Unstructured::new(data)),
+            tape: Vec::new(),
+        }
+    }
+
+    /// The choices made so far, as replayable values.
+    pub fn tape(&self) -> &[u64] {
+        &self.tape
+    }
+
+    pub fn into_tape(self) -> Vec<u64> {
+        self.tape
+    }
+
+    /// A choice in `0..n` (`n >= 1`). Every other method is built on this one.
+    pub fn below(&mut self, n: u64) -> u64 {
+        assert!(n >= 1, "Source::below(0)");
+        let v = match &mut self.backend {
+            Backend::Rng(rng) => uniform(rng, n),
+            Backend::Replay { tape, pos } => {
+                let v = tape.get(*pos).copied().unwrap_or(0);
+                *pos += 1;
+                if v < n {
+                    v
+                } else {
+                    v % n
+                }
+            }
+            Backend::Bytes(u) => u.int_in_range(0..=n - 1).unwrap_or(0),
+        };
+        self.tape.push(v);
+        v
+    }
+
+    /// An integer in `lo..=hi`; choice 0 gives `lo`.
+    pub fn int_in(&mut self, lo: i64, hi: i64) -> i64 {
+        assert!(lo <= hi, "Source::int_in({lo}, {hi})");
+        let span = (hi as i128 - lo as i128 + 1) as u128;
+        if span > u64::MAX as u128 {
+            // Only the full i64 range overflows u64; no generator needs it.
+            return lo.wrapping_add(self.below(u64::MAX) as i64);
+        }
+        (lo as i128 + self.below(span as u64) as i128) as i64
+    }
+
+    /// A `usize` in `lo..=hi`.
+    pub fn usize_in(&mut self, lo: usize, hi: usize) -> usize {
+        self.int_in(lo as i64, hi as i64) as usize
+    }
+
+    /// True with probability `p`; choice 0 gives `false`.
+    pub fn bool(&mut self, p: f64) -> bool {
+        let threshold = ((1.0 - p.clamp(0.0, 1.0)) * 1024.0).round() as u64;
+        self.below(1024) >= threshold
+    }
+
+    /// One of `items`, the first being the simplest.
+    pub fn choose<'b, T>(&mut self, items: &'b [T]) -> &'b T {
+        &items[self.below(items.len() as u64) as usize]
+    }
+
+    /// An index drawn with the given weights; index 0 is the simplest.
+    pub fn weighted(&mut self, weights: &[u32]) -> usize {
+        let total: u64 = weights.iter().map(|&w| u64::from(w)).sum();
+        assert!(total > 0, "Source::weighted with zero total weight");
+        let mut v = self.below(total);
+        for (i, &w) in weights.iter().enumerate() {
+            if v < u64::from(w) {
+                return i;
+            }
+            v -= u64::from(w);
+        }
+        unreachable!("weighted draw beyond total")
+    }
+
+    /// Fisher–Yates; an all-zero tape leaves the order unchanged.
+    pub fn shuffle<T>(&mut self, items: &mut [T]) {
+        for i in 0..items.len() {
+            let j = i + self.below((items.len() - i) as u64) as usize;
+            items.swap(i, j);
+        }
+    }
+
+    /// Rejection sampling with a guaranteed end: `make` is tried up to
+    /// `tries` times; then `fallback` (which must always succeed) is used.
+    /// Needed because an exhausted tape repeats the same all-zero draw.
+    pub fn attempt<T>(
+        &mut self,
+        tries: usize,
+        mut make: impl FnMut(&mut Self) -> Option<T>,
+        fallback: impl FnOnce(&mut Self) -> T,
+    ) -> T {
+        for _ in 0..tries {
+            if let Some(t) = make(self) {
+                return t;
+            }
+            if self.is_exhausted() {
+                break;
+            }
+        }
+        fallback(self)
+    }
+
+    /// True when further choices can only be 0 (replay past the end, bytes used up).
+    pub fn is_exhausted(&self) -> bool {
+        match &self.backend {
+            Backend::Rng(_) => false,
+            Backend::Replay { tape, pos } => *pos >= tape.len(),
+            Backend::Bytes(u) => u.is_empty(),
+        }
+    }
+}
+
+/// Unbiased bounded draw by rejection, written out so the mapping from the
+/// ChaCha stream to choices is fixed by this crate, not by a library version.
+fn uniform(rng: &mut ChaCha8Rng, n: u64) -> u64 {
+    if n.is_power_of_two() {
+        return rng.next_u64() & (n - 1);
+    }
+    let zone = u64::MAX - (u64::MAX - n + 1) % n;
+    loop {
+        let v = rng.next_u64();
+        if v <= zone {
+            return v % n;
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn same_seed_same_choices_and_replay_reproduces_them() {
+        let draw = |s: &mut Source| (0..50).map(|i| s.below(i + 1)).collect::<Vec<_>>();
+        let mut a = Source::seeded(GameId::Xiangqi, 7);
+        let mut b = Source::seeded(GameId::Xiangqi, 7);
+        let va = draw(&mut a);
+        assert_eq!(va, draw(&mut b));
+        let mut r = Source::replay(a.into_tape());
+        assert_eq!(va, draw(&mut r));
+        let mut other = Source::seeded(GameId::Chutes, 7);
+        assert_ne!(va, draw(&mut other));
+    }
+
+    #[test]
+    fn exhausted_sources_answer_zero() {
+        let mut r = Source::replay(vec![5]);
+        assert_eq!(r.below(10), 5);
+        assert!(r.is_exhausted());
+        assert_eq!(r.below(10), 0);
+        assert!(!r.bool(0.99));
+        let mut b = Source::from_bytes(&[]);
+        assert_eq!(b.int_in(3, 9), 3);
+    }
+
+    #[test]
+    fn choices_stay_in_range() {
+        let mut s = Source::seeded(GameId::Xiangqi, 1);
+        for n in 1..200u64 {
+            assert!(s.below(n) < n);
+            let v = s.int_in(-5, 5);
+            assert!((-5..=5).contains(&v));
+        }
+        assert_eq!(s.weighted(&[0, 3, 0]), 1);
+    }
+}
