@@ -8,6 +8,7 @@
 //! side; divergences are shrunk by [`shrink`] and stored by [`corpus`].
 //! See ARCHITECTURE.md for the map.
 
+pub mod cli;
 pub mod corpus;
 pub mod driver;
 pub mod game;

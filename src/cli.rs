@@ -1,0 +1,659 @@
+//! The command line: each subcommand is one function generic over the game,
+//! reached through the single `GameId::dispatch`.
+
+use std::io::Read;
+use std::path::{Path, PathBuf};
+use std::sync::atomic::AtomicBool;
+use std::time::Duration;
+
+use anyhow::{bail, Context};
+use clap::{Args, Parser, Subcommand};
+
+use crate::corpus;
+use crate::driver::{self, Amount, DiffOptions, Summary};
+use crate::game::{parse_valid, Game, GameId, InputError, Visit};
+use crate::shrink::{self, ShrinkLimits};
+use crate::solver::{self, parse_solver_list, Limits, Run, SolverSpec};
+
+#[derive(Debug, Parser)]
+#[command(
+    name = "gamefuzz",
+    version,
+    about = "Differential fuzzing and test generation for five judge problems that simulate games"
+)]
+pub struct Cli {
+    #[command(subcommand)]
+    pub command: Command,
+}
+
+#[derive(Debug, Subcommand)]
+pub enum Command {
+    /// List games, their profiles and solvers.
+    List,
+    /// Solve a judge input read from stdin; print the judge output.
+    Solve {
+        game: GameId,
+        /// engine, reference, brute or cmd:PATH.
+        #[arg(long, default_value = "engine")]
+        solver: SolverSpec,
+        /// Print the engine's turn-by-turn trace on stderr (games that have one).
+        #[arg(long)]
+        trace: bool,
+        #[command(flatten)]
+        limits: LimitArgs,
+    },
+    /// Print one valid judge input.
+    Gen {
+        game: GameId,
+        #[arg(long, default_value_t = 0)]
+        seed: u64,
+        /// Profile (see `gamefuzz list`); default: the game's first profile.
+        #[arg(long)]
+        profile: Option<String>,
+    },
+    /// Check a judge input (FILE or stdin): exit 0 if valid, 1 with the reason if not.
+    Validate { game: GameId, file: Option<PathBuf> },
+    /// Run solvers side by side on generated inputs; shrink and store every divergence.
+    Diff(DiffArgs),
+    /// Rebuild a finding from a per-case seed or a corpus file and show every solver's answer.
+    Repro {
+        /// A game id (with --seed) or a corpus file (`corpus/<game>/<name>.in`).
+        target: String,
+        #[arg(long)]
+        seed: Option<u64>,
+        #[arg(long)]
+        profile: Option<String>,
+        /// Comma-separated solvers; default engine,reference (or those a corpus entry recorded).
+        #[arg(long, value_parser = parse_solver_list)]
+        solvers: Option<Vec<SolverSpec>>,
+        #[command(flatten)]
+        limits: LimitArgs,
+    },
+    /// Shrink a judge input (FILE or stdin) to a minimal valid input with the same divergence.
+    Shrink {
+        game: GameId,
+        #[arg(long, value_parser = parse_solver_list)]
+        solvers: Vec<SolverSpec>,
+        file: Option<PathBuf>,
+        /// Wall-clock budget for shrinking, in seconds.
+        #[arg(long, default_value_t = 60.0)]
+        shrink_time: f64,
+        #[command(flatten)]
+        limits: LimitArgs,
+    },
+}
+
+#[derive(Debug, Clone, Args)]
+pub struct LimitArgs {
+    /// Step budget of in-process solvers.
+    #[arg(long, default_value_t = solver::Budget::DEFAULT_STEPS)]
+    pub steps: u64,
+    /// Time limit of each external program run, in seconds.
+    #[arg(long, default_value_t = 10.0)]
+    pub timeout: f64,
+}
+
+impl LimitArgs {
+    fn limits(&self) -> anyhow::Result<Limits> {
+        Ok(Limits {
+            steps: self.steps,
+            timeout: seconds(self.timeout, "--timeout")?,
+            ..Limits::default()
+        })
+    }
+}
+
+fn seconds(s: f64, flag: &str) -> anyhow::Result<Duration> {
+    if !s.is_finite() || s < 0.0 || s > 1e9 {
+        bail!("{flag} must be a non-negative number of seconds, got {s}");
+    }
+    Ok(Duration::from_secs_f64(s))
+}
+
+/// `diff` runs on one game or on all of them.
+#[derive(Debug, Clone, Copy)]
+pub enum Target {
+    All,
+    One(GameId),
+}
+
+fn parse_target(s: &str) -> Result<Target, String> {
+    if s == "all" {
+        return Ok(Target::All);
+    }
+    GameId::from_name(s).map(Target::One).ok_or_else(|| {
+        let names: Vec<&str> = GameId::ALL.iter().map(|g| g.name()).collect();
+        format!(
+            "unknown game '{s}' (expected all or one of: {})",
+            names.join(", ")
+        )
+    })
+}
+
+#[derive(Debug, Clone, Args)]
+pub struct DiffArgs {
+    /// A game id or `all`.
+    #[arg(value_parser = parse_target)]
+    pub target: Target,
+    /// Comma-separated solvers; every one is compared with the first.
+    #[arg(long, value_parser = parse_solver_list, default_value = "engine,reference")]
+    pub solvers: Vec<SolverSpec>,
+    /// Number of cases (per game).
+    #[arg(long, conflicts_with = "time")]
+    pub cases: Option<u64>,
+    /// Wall-clock budget in seconds, split evenly between games for `all`
+    /// [default: 60 when --cases is not given].
+    #[arg(long)]
+    pub time: Option<f64>,
+    /// Base seed: case i uses seed + i.
+    #[arg(long, default_value_t = 0)]
+    pub seed: u64,
+    /// Use one profile; default: rotate through every profile of the game.
+    #[arg(long)]
+    pub profile: Option<String>,
+    /// Worker threads [default: all cores].
+    #[arg(long)]
+    pub jobs: Option<usize>,
+    /// Corpus root; findings go to <DIR>/<game>/.
+    #[arg(long, default_value = "corpus")]
+    pub corpus: PathBuf,
+    /// Do not write findings to the corpus.
+    #[arg(long)]
+    pub no_store: bool,
+    /// Do not shrink findings.
+    #[arg(long)]
+    pub no_shrink: bool,
+    /// Print one JSON summary object on stdout (the report goes to stderr).
+    #[arg(long)]
+    pub json: bool,
+    #[command(flatten)]
+    pub limits: LimitArgs,
+}
+
+/// How a successful command ends.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Exit {
+    /// Nothing found, input valid.
+    Clean,
+    /// A divergence was found, or the input is invalid.
+    Found,
+}
+
+/// Runs a parsed command line.
+pub fn run(cli: Cli) -> anyhow::Result<Exit> {
+    match &cli.command {
+        Command::List => {
+            list();
+            Ok(Exit::Clean)
+        }
+        Command::Solve { game, .. }
+        | Command::Gen { game, .. }
+        | Command::Validate { game, .. } => game.dispatch(Exec(&cli.command)),
+        Command::Shrink { game, .. } => game.dispatch(Exec(&cli.command)),
+        Command::Diff(args) => diff_command(args),
+        Command::Repro { target, .. } => match GameId::from_name(target) {
+            Some(g) => g.dispatch(Exec(&cli.command)),
+            None => repro_file(&cli.command),
+        },
+    }
+}
+
+struct Exec<'a>(&'a Command);
+
+impl Visit for Exec<'_> {
+    type Out = anyhow::Result<Exit>;
+    fn visit<G: Game>(self) -> anyhow::Result<Exit> {
+        match self.0 {
+            Command::Solve {
+                solver,
+                trace,
+                limits,
+                ..
+            } => solve::<G>(solver, *trace, &limits.limits()?),
+            Command::Gen { seed, profile, .. } => gen::<G>(*seed, profile.as_deref()),
+            Command::Validate { file, .. } => validate::<G>(file.as_deref()),
+            Command::Repro {
+                seed,
+                profile,
+                solvers,
+                limits,
+                target,
+            } => {
+                let Some(seed) = seed else {
+                    bail!(
+                        "repro {target} needs --seed N (or give a corpus file instead of a game)"
+                    );
+                };
+                let profile = check_profile::<G>(profile.as_deref())?;
+                let solvers = solvers.clone().unwrap_or_else(default_solvers);
+                let (input, _) = driver::generate_case::<G>(*seed, profile);
+                let header = format!("{} seed {seed} profile {profile}", G::ID);
+                let cmd = driver::repro_command(G::ID.name(), *seed, profile, &solvers);
+                show::<G>(&header, &input, &solvers, &limits.limits()?, Some(&cmd))
+            }
+            Command::Shrink {
+                solvers,
+                file,
+                shrink_time,
+                limits,
+                ..
+            } => shrink_command::<G>(solvers, file.as_deref(), *shrink_time, &limits.limits()?),
+            Command::List | Command::Diff(_) => unreachable!("not game-generic"),
+        }
+    }
+}
+
+fn default_solvers() -> Vec<SolverSpec> {
+    vec![SolverSpec::Engine, SolverSpec::Reference]
+}
+
+fn check_profile<G: Game>(profile: Option<&str>) -> anyhow::Result<&'static str> {
+    match profile {
+        None => Ok(G::PROFILES[0].name),
+        Some(p) => G::PROFILES
+            .iter()
+            .find(|q| q.name == p)
+            .map(|q| q.name)
+            .ok_or_else(|| {
+                anyhow::anyhow!(
+                    "game {} has no profile '{p}' (profiles: {})",
+                    G::ID,
+                    driver::profile_names::<G>()
+                )
+            }),
+    }
+}
+
+fn list() {
+    for &g in GameId::ALL {
+        g.dispatch(ListGame);
+    }
+    println!("solvers: engine, reference, brute (where marked), cmd:PATH (stdin -> stdout)");
+}
+
+struct ListGame;
+impl Visit for ListGame {
+    type Out = ();
+    fn visit<G: Game>(self) {
+        let brute = if G::HAS_BRUTE { ", brute" } else { "" };
+        println!("{} (solvers: engine, reference{brute})", G::ID);
+        for p in G::PROFILES {
+            println!("  {:<12} {}", p.name, p.about);
+        }
+    }
+}
+
+/// Reads FILE or stdin as text. Non-UTF-8 bytes are an invalid input.
+fn read_input(file: Option<&Path>) -> anyhow::Result<String> {
+    let bytes = match file {
+        Some(p) => std::fs::read(p).with_context(|| format!("reading {}", p.display()))?,
+        None => {
+            let mut b = Vec::new();
+            std::io::stdin()
+                .read_to_end(&mut b)
+                .context("reading stdin")?;
+            b
+        }
+    };
+    String::from_utf8(bytes).map_err(|_| {
+        anyhow::Error::new(InputError::Parse(crate::text::ParseError {
+            line: 1,
+            col: 1,
+            message: "the input is not UTF-8 text".into(),
+        }))
+    })
+}
+
+fn solve<G: Game>(spec: &SolverSpec, trace: bool, limits: &Limits) -> anyhow::Result<Exit> {
+    let text = read_input(None)?;
+    let input = parse_valid::<G>(&text)?;
+    if trace {
+        match G::trace(&input) {
+            Some(t) => eprint!("{t}"),
+            None => eprintln!("note: {} has no trace", G::ID),
+        }
+    }
+    let Some(run) = solver::run::<G>(spec, &input, &text, limits) else {
+        bail!(
+            "the brute-force solver of {} does not cover this input",
+            G::ID
+        );
+    };
+    match run.result {
+        Ok(out) => {
+            // The port's and external programs' own bytes, the engine's rendering.
+            print!("{}", run.stdout.unwrap_or_else(|| G::render_output(&out)));
+            Ok(Exit::Clean)
+        }
+        Err(f) => {
+            if let Some(s) = run.stdout {
+                print!("{s}");
+            }
+            eprintln!("{spec} failed: {f}");
+            Ok(Exit::Found)
+        }
+    }
+}
+
+fn gen<G: Game>(seed: u64, profile: Option<&str>) -> anyhow::Result<Exit> {
+    let profile = check_profile::<G>(profile)?;
+    let (input, _) = driver::generate_case::<G>(seed, profile);
+    print!("{}", G::render(&input));
+    Ok(Exit::Clean)
+}
+
+fn validate<G: Game>(file: Option<&Path>) -> anyhow::Result<Exit> {
+    let text = read_input(file)?;
+    parse_valid::<G>(&text)?;
+    eprintln!("valid {} input", G::ID);
+    Ok(Exit::Clean)
+}
+
+fn shrink_command<G: Game>(
+    solvers: &[SolverSpec],
+    file: Option<&Path>,
+    time: f64,
+    limits: &Limits,
+) -> anyhow::Result<Exit> {
+    let text = read_input(file)?;
+    let input = parse_valid::<G>(&text)?;
+    let c = driver::compare::<G>(solvers, &input, &text, limits);
+    let Some(sig) = c.signature else {
+        eprintln!("no divergence between the solvers on this input: nothing to shrink");
+        return Ok(Exit::Clean);
+    };
+    let bounds = ShrinkLimits {
+        time: seconds(time, "--shrink-time")?,
+        ..ShrinkLimits::default()
+    };
+    let small = shrink::shrink_finding::<G>(solvers, &sig, input, None, limits, &bounds);
+    let out = G::render(&small);
+    eprintln!(
+        "divergence [{sig}]: {} bytes shrunk to {}",
+        text.len(),
+        out.len()
+    );
+    print!("{out}");
+    Ok(Exit::Found)
+}
+
+/// Prints an input, every solver's answer, the differing lines and the trace.
+fn show<G: Game>(
+    header: &str,
+    input: &G::Input,
+    solvers: &[SolverSpec],
+    limits: &Limits,
+    repro: Option<&str>,
+) -> anyhow::Result<Exit> {
+    let text = G::render(input);
+    if let Err(e) = G::validate(input) {
+        bail!("the input is not valid ({e}); this is a harness bug");
+    }
+    let c = driver::compare::<G>(solvers, input, &text, limits);
+    println!("== input ({header}) ==");
+    print!("{text}");
+    let mut shown: Vec<(String, String)> = Vec::new();
+    for (spec, run) in solvers.iter().zip(&c.runs) {
+        match run {
+            None => println!("== {spec}: not applicable to this input =="),
+            Some(run) => {
+                println!("== {spec}: {} ==", run.class());
+                let out = answer_text::<G>(run);
+                print!("{out}");
+                if let Err(f) = &run.result {
+                    println!("(fault: {f})");
+                }
+                shown.push((spec.to_string(), out));
+            }
+        }
+    }
+    match &c.signature {
+        None => println!("== all solvers agree =="),
+        Some(sig) => {
+            println!("== divergence: {sig} ==");
+            if let Some((base_name, base)) = shown.first() {
+                for (name, out) in &shown[1..] {
+                    print_line_diff(base_name, base, name, out);
+                }
+            }
+        }
+    }
+    if let Some(t) = G::trace(input) {
+        println!("== engine trace ==");
+        print!("{t}");
+    }
+    if let Some(cmd) = repro {
+        println!("== repro: {cmd}");
+    }
+    Ok(if c.signature.is_some() {
+        Exit::Found
+    } else {
+        Exit::Clean
+    })
+}
+
+fn answer_text<G: Game>(run: &Run<G::Output>) -> String {
+    match (&run.stdout, &run.result) {
+        (Some(s), _) => s.clone(),
+        (None, Ok(o)) => G::render_output(o),
+        (None, Err(_)) => String::new(),
+    }
+}
+
+fn print_line_diff(a_name: &str, a: &str, b_name: &str, b: &str) {
+    let (la, lb): (Vec<&str>, Vec<&str>) = (a.lines().collect(), b.lines().collect());
+    let mut shown = 0;
+    for i in 0..la.len().max(lb.len()) {
+        let (x, y) = (la.get(i).copied(), lb.get(i).copied());
+        if x.map(str::trim_end) != y.map(str::trim_end) {
+            if shown == 0 {
+                println!("differing lines ({a_name} | {b_name}):");
+            }
+            shown += 1;
+            if shown > 20 {
+                println!("  ...");
+                break;
+            }
+            println!(
+                "  line {}: {} | {}",
+                i + 1,
+                x.unwrap_or("<missing>"),
+                y.unwrap_or("<missing>")
+            );
+        }
+    }
+}
+
+/// `repro <CORPUS-FILE>`: re-run the solvers an entry recorded.
+fn repro_file(cmd: &Command) -> anyhow::Result<Exit> {
+    let Command::Repro {
+        target,
+        solvers,
+        limits,
+        seed,
+        ..
+    } = cmd
+    else {
+        unreachable!()
+    };
+    if seed.is_some() {
+        bail!("--seed goes with a game id, not with a corpus file");
+    }
+    let path = PathBuf::from(target);
+    let path_in = if path.extension().is_some_and(|e| e == "json") {
+        path.with_extension("in")
+    } else {
+        path
+    };
+    if !path_in.exists() {
+        let names: Vec<&str> = GameId::ALL.iter().map(|g| g.name()).collect();
+        bail!(
+            "'{target}' is neither a game ({}) nor an existing corpus file",
+            names.join(", ")
+        );
+    }
+    let entry = corpus::load_entry(&path_in)?;
+    let game = GameId::from_name(&entry.meta.game)
+        .with_context(|| format!("{}: unknown game '{}'", path_in.display(), entry.meta.game))?;
+    let solvers = match solvers {
+        Some(s) => s.clone(),
+        None => corpus::entry_solvers(&entry.meta)?,
+    };
+    game.dispatch(ReproEntry {
+        entry: &entry,
+        solvers: &solvers,
+        limits: &limits.limits()?,
+    })
+}
+
+struct ReproEntry<'a> {
+    entry: &'a corpus::Entry,
+    solvers: &'a [SolverSpec],
+    limits: &'a Limits,
+}
+
+impl Visit for ReproEntry<'_> {
+    type Out = anyhow::Result<Exit>;
+    fn visit<G: Game>(self) -> anyhow::Result<Exit> {
+        let input = parse_valid::<G>(&self.entry.input)?;
+        let m = &self.entry.meta;
+        println!("{}", m.description);
+        println!("recorded signature: {}", m.signature);
+        let header = format!("{}, {}", G::ID, self.entry.path.display());
+        show::<G>(&header, &input, self.solvers, self.limits, None)
+    }
+}
+
+fn diff_command(args: &DiffArgs) -> anyhow::Result<Exit> {
+    let games: Vec<GameId> = match args.target {
+        Target::All => GameId::ALL.to_vec(),
+        Target::One(g) => vec![g],
+    };
+    if args.profile.is_some() && games.len() > 1 {
+        bail!("--profile names a profile of one game; use it with a game id, not with all");
+    }
+    let amount = match (args.cases, args.time) {
+        (Some(0), _) => bail!("--cases must be at least 1"),
+        (Some(n), _) => Amount::Cases(n),
+        (None, t) => {
+            let total = seconds(t.unwrap_or(60.0), "--time")?;
+            Amount::Time(total / games.len() as u32)
+        }
+    };
+    let jobs = match args.jobs {
+        Some(0) => bail!("--jobs must be at least 1"),
+        Some(j) => j,
+        None => std::thread::available_parallelism().map_or(1, |n| n.get()),
+    };
+    let opts = DiffOptions {
+        solvers: args.solvers.clone(),
+        amount,
+        seed: args.seed,
+        profile: args.profile.clone(),
+        jobs,
+        corpus: (!args.no_store).then(|| args.corpus.clone()),
+        limits: args.limits.limits()?,
+        shrink: if args.no_shrink {
+            ShrinkLimits::none()
+        } else {
+            ShrinkLimits::default()
+        },
+        progress: true,
+    };
+    let stop = stop_flag();
+    let mut summaries = Vec::new();
+    for g in games {
+        let s = g.dispatch(DiffGame { opts: &opts, stop })?;
+        report(&s, args.json);
+        summaries.push(s);
+    }
+    if args.json {
+        let v = if summaries.len() == 1 {
+            serde_json::to_value(&summaries[0])?
+        } else {
+            let total = |f: fn(&Summary) -> u64| summaries.iter().map(f).sum::<u64>();
+            let elapsed: f64 = summaries.iter().map(|s| s.elapsed_s).sum();
+            serde_json::json!({
+                "game": "all",
+                "cases": total(|s| s.cases),
+                "compared": total(|s| s.compared),
+                "divergences": total(|s| s.divergences),
+                "signatures": summaries.iter().flat_map(|s| s.signatures.iter().map(move |r| {
+                    let mut v = serde_json::to_value(r).expect("serialisable");
+                    v["game"] = serde_json::Value::from(s.game);
+                    v
+                })).collect::<Vec<_>>(),
+                "elapsed_s": elapsed,
+                "games": summaries,
+            })
+        };
+        println!("{}", serde_json::to_string(&v)?);
+    }
+    Ok(if summaries.iter().any(|s| s.divergences > 0) {
+        Exit::Found
+    } else {
+        Exit::Clean
+    })
+}
+
+struct DiffGame<'a> {
+    opts: &'a DiffOptions,
+    stop: &'static AtomicBool,
+}
+
+impl Visit for DiffGame<'_> {
+    type Out = anyhow::Result<Summary>;
+    fn visit<G: Game>(self) -> anyhow::Result<Summary> {
+        driver::diff::<G>(self.opts, self.stop)
+    }
+}
+
+/// The first Ctrl-C ends the run after the current batch (findings are still
+/// shrunk and stored); a second one exits at once.
+fn stop_flag() -> &'static AtomicBool {
+    static STOP: AtomicBool = AtomicBool::new(false);
+    static INSTALL: std::sync::Once = std::sync::Once::new();
+    INSTALL.call_once(|| {
+        let _ = ctrlc::set_handler(|| {
+            if STOP.swap(true, std::sync::atomic::Ordering::SeqCst) {
+                std::process::exit(130);
+            }
+            eprintln!(
+                "\ninterrupted: finishing the current batch, then shrinking and storing findings"
+            );
+        });
+    });
+    &STOP
+}
+
+/// The human report of one game's run: on stdout, or on stderr with --json.
+fn report(s: &Summary, json: bool) {
+    let mut out = String::new();
+    out += &format!(
+        "{}: {} cases ({} compared) in {:.1}s ({:.0} cases/s, {} jobs), {} divergences, {} distinct signatures\n",
+        s.game,
+        s.cases,
+        s.compared,
+        s.elapsed_s,
+        s.cases_per_s,
+        s.jobs,
+        s.divergences,
+        s.signatures.len()
+    );
+    for r in &s.signatures {
+        out += &format!("  [{}] x{}\n", r.signature, r.count);
+        out += &format!(
+            "    smallest found: seed {} profile {} ({} bytes, shrunk to {})\n",
+            r.seed, r.profile, r.found_bytes, r.shrunk_bytes
+        );
+        out += &format!("    repro: {}\n", r.repro);
+        if let (Some(p), Some(st)) = (&r.corpus, r.corpus_status) {
+            out += &format!("    corpus: {p} ({st})\n");
+        }
+    }
+    if json {
+        eprint!("{out}");
+    } else {
+        print!("{out}");
+    }
+}
