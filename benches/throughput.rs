@@ -1,0 +1,60 @@
+//! Throughput of the differential loop per game and profile, on one thread:
+//! generation, rendering, engine and port. Run with
+//! `cargo bench --bench throughput [-- SECONDS_PER_PROFILE]`; results are
+//! recorded in README.md. Figures are noisy on a shared machine: compare
+//! ratios within one run.
+
+use std::time::{Duration, Instant};
+
+use gamefuzz::driver::{compare, generate_case};
+use gamefuzz::game::{Game, GameId, Visit};
+use gamefuzz::solver::{Budget, Limits, SolverSpec};
+
+struct Bench(Duration);
+
+impl Visit for Bench {
+    type Out = ();
+    fn visit<G: Game>(self) {
+        let limits = Limits::default();
+        let solvers = [SolverSpec::Engine, SolverSpec::Reference];
+        for p in G::PROFILES {
+            let (mut cases, mut gen_t, mut engine_t, mut diff_t) = (0u64, 0.0, 0.0, 0.0);
+            let start = Instant::now();
+            while start.elapsed() < self.0 {
+                let t0 = Instant::now();
+                let (input, _) = generate_case::<G>(cases, p.name);
+                let text = G::render(&input);
+                let t1 = Instant::now();
+                let _ = std::hint::black_box(G::solve(&input, &mut Budget::default()));
+                let t2 = Instant::now();
+                std::hint::black_box(compare::<G>(&solvers, &input, &text, &limits));
+                let t3 = Instant::now();
+                gen_t += (t1 - t0).as_secs_f64();
+                engine_t += (t2 - t1).as_secs_f64();
+                diff_t += (t3 - t0 - (t2 - t1)).as_secs_f64();
+                cases += 1;
+            }
+            let n = cases as f64;
+            println!(
+                "{:<9} {:<12} {:>9.0} cases/s   gen {:>9.1} us   engine {:>9.1} us   gen+engine+port {:>9.1} us   ({} cases)",
+                G::ID.name(),
+                p.name,
+                n / diff_t,
+                gen_t / n * 1e6,
+                engine_t / n * 1e6,
+                diff_t / n * 1e6,
+                cases
+            );
+        }
+    }
+}
+
+fn main() {
+    let secs: f64 = std::env::args()
+        .skip(1)
+        .find_map(|a| a.parse().ok())
+        .unwrap_or(1.0);
+    for &g in GameId::ALL {
+        g.dispatch(Bench(Duration::from_secs_f64(secs)));
+    }
+}

@@ -1,0 +1,278 @@
+//! The command line as users and scripts see it: exit codes, messages,
+//! reproducibility, and a `diff` smoke run that really compares cases.
+
+use std::io::Write;
+use std::process::{Command, Output, Stdio};
+
+use gamefuzz::game::GameId;
+
+fn gamefuzz(args: &[&str], stdin: &str) -> Output {
+    let mut child = Command::new(env!("CARGO_BIN_EXE_gamefuzz"))
+        .args(args)
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("run gamefuzz");
+    let mut pipe = child.stdin.take().unwrap();
+    let data = stdin.as_bytes().to_vec();
+    let w = std::thread::spawn(move || {
+        let _ = pipe.write_all(&data);
+    });
+    let out = child.wait_with_output().unwrap();
+    w.join().unwrap();
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(
+        !err.contains("panicked"),
+        "gamefuzz {args:?} panicked:\n{err}"
+    );
+    out
+}
+
+fn text(b: &[u8]) -> String {
+    String::from_utf8_lossy(b).into_owned()
+}
+
+#[test]
+fn diff_smoke_run_really_compares_cases() {
+    for &g in GameId::ALL {
+        let out = gamefuzz(
+            &[
+                "diff",
+                g.name(),
+                "--cases",
+                "120",
+                "--jobs",
+                "2",
+                "--json",
+                "--no-store",
+                "--no-shrink",
+            ],
+            "",
+        );
+        assert!(
+            matches!(out.status.code(), Some(0 | 1)),
+            "{g}: {}",
+            text(&out.stderr)
+        );
+        let v: serde_json::Value = serde_json::from_slice(&out.stdout).expect("one JSON object");
+        assert_eq!(v["game"], g.name());
+        assert_eq!(v["cases"], 120);
+        assert_eq!(
+            v["compared"], 120,
+            "every case compared engine and reference"
+        );
+        let divergences = v["divergences"].as_u64().unwrap();
+        assert_eq!(
+            out.status.code() == Some(1),
+            divergences > 0,
+            "exit code 1 iff divergences"
+        );
+        let sigs = v["signatures"].as_array().unwrap();
+        let total: u64 = sigs.iter().map(|s| s["count"].as_u64().unwrap()).sum();
+        assert_eq!(total, divergences, "signature counts add up");
+    }
+}
+
+#[test]
+fn diff_all_reports_every_game() {
+    let out = gamefuzz(
+        &[
+            "diff",
+            "all",
+            "--cases",
+            "20",
+            "--json",
+            "--no-store",
+            "--no-shrink",
+        ],
+        "",
+    );
+    let v: serde_json::Value = serde_json::from_slice(&out.stdout).expect("one JSON object");
+    assert_eq!(v["game"], "all");
+    assert_eq!(v["games"].as_array().unwrap().len(), GameId::ALL.len());
+    assert_eq!(v["cases"], 20 * GameId::ALL.len() as u64);
+}
+
+#[test]
+fn findings_are_stored_shrunk_and_reproducible() {
+    let dir = tempfile::tempdir().unwrap();
+    let corpus = dir.path().to_str().unwrap();
+    let mut stored = 0;
+    for &g in GameId::ALL {
+        let out = gamefuzz(
+            &[
+                "diff",
+                g.name(),
+                "--cases",
+                "300",
+                "--corpus",
+                corpus,
+                "--json",
+            ],
+            "",
+        );
+        let v: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+        for s in v["signatures"].as_array().unwrap() {
+            let path = s["corpus"].as_str().expect("stored in the corpus");
+            assert!(s["shrunk_bytes"].as_u64() <= s["found_bytes"].as_u64());
+            let input = std::fs::read_to_string(path).unwrap();
+            let valid = gamefuzz(&["validate", g.name(), path], "");
+            assert_eq!(
+                valid.status.code(),
+                Some(0),
+                "stored input is valid: {}",
+                text(&valid.stderr)
+            );
+            let repro = gamefuzz(&["repro", path], "");
+            assert_eq!(
+                repro.status.code(),
+                Some(1),
+                "the stored divergence reproduces"
+            );
+            assert!(text(&repro.stdout).contains(&input));
+            let seed = s["seed"].to_string();
+            let by_seed = gamefuzz(
+                &[
+                    "repro",
+                    g.name(),
+                    "--seed",
+                    &seed,
+                    "--profile",
+                    s["profile"].as_str().unwrap(),
+                ],
+                "",
+            );
+            assert_eq!(
+                by_seed.status.code(),
+                Some(1),
+                "the per-case seed rebuilds the divergence"
+            );
+            stored += 1;
+        }
+        // A second identical run stores nothing new.
+        let before = std::fs::read_dir(dir.path().join(g.name()))
+            .map(|d| d.count())
+            .unwrap_or(0);
+        gamefuzz(
+            &[
+                "diff",
+                g.name(),
+                "--cases",
+                "300",
+                "--corpus",
+                corpus,
+                "--json",
+            ],
+            "",
+        );
+        let after = std::fs::read_dir(dir.path().join(g.name()))
+            .map(|d| d.count())
+            .unwrap_or(0);
+        assert_eq!(before, after);
+    }
+    assert!(stored > 0, "at least one game diverges in 300 cases");
+}
+
+#[test]
+fn gen_is_reproducible_and_validates() {
+    for &g in GameId::ALL {
+        let a = gamefuzz(&["gen", g.name(), "--seed", "42"], "");
+        let b = gamefuzz(&["gen", g.name(), "--seed", "42"], "");
+        assert_eq!(a.status.code(), Some(0));
+        assert_eq!(a.stdout, b.stdout);
+        let v = gamefuzz(&["validate", g.name()], &text(&a.stdout));
+        assert_eq!(v.status.code(), Some(0), "{}", text(&v.stderr));
+        let s = gamefuzz(&["solve", g.name()], &text(&a.stdout));
+        assert_eq!(s.status.code(), Some(0));
+        assert!(!s.stdout.is_empty());
+    }
+}
+
+#[test]
+fn bad_input_and_bad_arguments_get_clear_errors_and_exit_codes() {
+    for &g in GameId::ALL {
+        let v = gamefuzz(&["validate", g.name()], "this is not a judge input\n");
+        assert_eq!(v.status.code(), Some(1));
+        assert!(text(&v.stderr).contains("line 1"), "{}", text(&v.stderr));
+        let s = gamefuzz(&["solve", g.name()], "");
+        assert_eq!(s.status.code(), Some(1));
+        let bytes = gamefuzz(&["validate", g.name()], "\u{0}\u{1}");
+        assert_eq!(bytes.status.code(), Some(1));
+    }
+    for args in [
+        vec!["diff", "nosuchgame"],
+        vec!["diff", "xiangqi", "--cases", "0"],
+        vec!["diff", "xiangqi", "--jobs", "0", "--cases", "5"],
+        vec!["diff", "xiangqi", "--solvers", "engine"],
+        vec!["diff", "xiangqi", "--solvers", "engine,oracle"],
+        vec!["diff", "xiangqi", "--profile", "nosuch", "--cases", "5"],
+        vec!["diff", "all", "--profile", "small", "--cases", "5"],
+        vec!["diff", "xiangqi", "--time", "-1"],
+        vec!["gen", "xiangqi", "--profile", "nosuch"],
+        vec!["gen", "xiangqi", "--seed", "-3"],
+        vec!["repro", "xiangqi"],
+        vec!["repro", "/no/such/file.in"],
+        vec!["validate", "xiangqi", "/no/such/file"],
+        vec!["frobnicate"],
+    ] {
+        let out = gamefuzz(&args, "");
+        assert_eq!(
+            out.status.code(),
+            Some(2),
+            "{args:?}: {}",
+            text(&out.stderr)
+        );
+        assert!(!out.stderr.is_empty(), "{args:?} says why");
+    }
+}
+
+#[test]
+fn external_solver_faults_are_classified() {
+    let dir = tempfile::tempdir().unwrap();
+    let script = |name: &str, body: &str| {
+        let p = dir.path().join(name);
+        std::fs::write(&p, format!("#!/bin/sh\n{body}\n")).unwrap();
+        use std::os::unix::fs::PermissionsExt;
+        std::fs::set_permissions(&p, std::fs::Permissions::from_mode(0o755)).unwrap();
+        format!("engine,cmd:{}", p.display())
+    };
+    for (solvers, class) in [
+        (script("crash.sh", "exit 3"), "crash"),
+        (
+            script("garbage.sh", "cat >/dev/null; echo 'not an answer'"),
+            "bad-output",
+        ),
+        (script("slow.sh", "sleep 5"), "timeout"),
+        ("engine,cmd:/no/such/program".to_string(), "io"),
+    ] {
+        let out = gamefuzz(
+            &[
+                "diff",
+                "xiangqi",
+                "--cases",
+                "2",
+                "--jobs",
+                "1",
+                "--solvers",
+                &solvers,
+                "--timeout",
+                "0.5",
+                "--json",
+                "--no-store",
+                "--no-shrink",
+            ],
+            "",
+        );
+        assert_eq!(out.status.code(), Some(1), "{}", text(&out.stderr));
+        let v: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+        let sig = v["signatures"][0]["signature"]
+            .as_str()
+            .unwrap()
+            .to_string();
+        assert!(
+            sig.ends_with(&format!(":{class}")),
+            "{sig} should end with {class}"
+        );
+    }
+}

@@ -1,0 +1,223 @@
+//! Port fidelity: every port prints what the native blog program prints.
+//!
+//! Two checks. Against the native program itself (compiled with g++ -O2 from
+//! `../shared/reference-cpp/<id>.cpp`) on 2,000 generated inputs per game
+//! across all profiles: in CI (`CI` set) a missing g++ or source fails the
+//! test; elsewhere it is reported and the check is skipped. And against the
+//! committed golden vectors in `tests/golden/<id>.jsonl`, so that fidelity is
+//! checked on machines without g++ too. Regenerate the vectors with
+//! `GAMEFUZZ_BLESS=1 cargo test --test fidelity golden`.
+
+use std::io::Write;
+use std::path::{Path, PathBuf};
+use std::process::{Command, Stdio};
+
+use gamefuzz::driver::generate_case;
+use gamefuzz::game::{Game, GameId, Visit};
+use gamefuzz::solver::{self, Limits, SolverSpec};
+use rayon::prelude::*;
+use serde::{Deserialize, Serialize};
+
+const NATIVE_CASES: u64 = 2000;
+/// `max` inputs can be tens of megabytes: a few of them are enough.
+const NATIVE_MAX_CASES: u64 = 4;
+const GOLDEN_CASES: u64 = 300;
+
+fn shared_dir() -> PathBuf {
+    std::env::var_os("GAMEFUZZ_SHARED")
+        .map(PathBuf::from)
+        .unwrap_or_else(|| Path::new(env!("CARGO_MANIFEST_DIR")).join("../shared"))
+}
+
+/// Compiles the blog program once per test binary run; `None` (outside CI
+/// only) when g++ or the source is missing.
+fn native(game: GameId) -> Option<PathBuf> {
+    let src = shared_dir()
+        .join("reference-cpp")
+        .join(format!("{game}.cpp"));
+    let missing = |why: String| {
+        if std::env::var_os("CI").is_some() {
+            panic!("{why}: the fidelity check cannot run, and in CI it must");
+        }
+        eprintln!("skipping the native check of {game}: {why}");
+        None
+    };
+    if !src.exists() {
+        return missing(format!("{} is missing", src.display()));
+    }
+    let bin = Path::new(env!("CARGO_TARGET_TMPDIR")).join(format!("native-{game}"));
+    let status = Command::new("g++")
+        .args(["-O2", "-o"])
+        .arg(&bin)
+        .arg(&src)
+        .status();
+    match status {
+        Ok(s) if s.success() => Some(bin),
+        Ok(s) => panic!("g++ failed on {}: {s}", src.display()),
+        Err(e) => missing(format!("g++ cannot be run ({e})")),
+    }
+}
+
+fn run_native(bin: &Path, input: &str) -> String {
+    let mut child = Command::new(bin)
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .spawn()
+        .expect("start the native program");
+    let mut stdin = child.stdin.take().unwrap();
+    let data = input.as_bytes().to_vec();
+    let w = std::thread::spawn(move || {
+        let _ = stdin.write_all(&data);
+    });
+    let out = child.wait_with_output().expect("native program output");
+    w.join().unwrap();
+    assert!(out.status.success(), "native program failed on\n{input}");
+    String::from_utf8_lossy(&out.stdout).into_owned()
+}
+
+fn port_stdout<G: Game>(input: &G::Input, text: &str) -> String {
+    let run = solver::run::<G>(&SolverSpec::Reference, input, text, &Limits::default())
+        .expect("the port always applies");
+    match (&run.result, run.stdout) {
+        (Err(f), _) if f.kind != gamefuzz::FaultKind::BadOutput => {
+            panic!("the port faulted ({f}) on a valid input:\n{text}")
+        }
+        (_, out) => out.expect("the port always has stdout"),
+    }
+}
+
+/// Case `i` of the fidelity runs: seeds from 0, profiles in rotation.
+fn case<G: Game>(i: u64, profiles: &[&'static str]) -> (G::Input, String, u64, &'static str) {
+    let profile = profiles[(i % profiles.len() as u64) as usize];
+    let seed = i;
+    let (input, _) = generate_case::<G>(seed, profile);
+    let text = G::render(&input);
+    (input, text, seed, profile)
+}
+
+struct NativeCheck;
+impl Visit for NativeCheck {
+    type Out = ();
+    fn visit<G: Game>(self) {
+        let Some(bin) = native(G::ID) else { return };
+        let light: Vec<&str> = G::PROFILES
+            .iter()
+            .map(|p| p.name)
+            .filter(|&p| p != "max")
+            .collect();
+        let has_max = light.len() < G::PROFILES.len();
+        let jobs: Vec<(u64, Vec<&str>)> = (0..NATIVE_CASES)
+            .map(|i| (i, light.clone()))
+            .chain((0..if has_max { NATIVE_MAX_CASES } else { 0 }).map(|i| (i, vec!["max"])))
+            .collect();
+        let bad: Vec<String> = jobs
+            .into_par_iter()
+            .filter_map(|(i, profiles)| {
+                let (input, text, seed, profile) = case::<G>(i, &profiles);
+                let (port, native) = (port_stdout::<G>(&input, &text), run_native(&bin, &text));
+                (port != native).then(|| {
+                    format!(
+                        "seed {seed} profile {profile}:\n{text}\nport:\n{port}\nnative:\n{native}"
+                    )
+                })
+            })
+            .collect();
+        assert!(
+            bad.is_empty(),
+            "{}: {} inputs differ; first:\n{}",
+            G::ID,
+            bad.len(),
+            bad[0]
+        );
+    }
+}
+
+#[test]
+fn port_matches_native_program_on_generated_inputs() {
+    for &g in GameId::ALL {
+        g.dispatch(NativeCheck);
+    }
+}
+
+#[derive(Serialize, Deserialize)]
+struct Vector {
+    seed: u64,
+    profile: String,
+    input: String,
+    output: String,
+}
+
+fn golden_path(game: GameId) -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("tests/golden")
+        .join(format!("{game}.jsonl"))
+}
+
+/// Profiles for golden vectors: all but `max`, whose files are large.
+fn golden_profiles<G: Game>() -> Vec<&'static str> {
+    G::PROFILES
+        .iter()
+        .map(|p| p.name)
+        .filter(|&p| p != "max")
+        .collect()
+}
+
+struct Golden;
+impl Visit for Golden {
+    type Out = ();
+    fn visit<G: Game>(self) {
+        let path = golden_path(G::ID);
+        if std::env::var_os("GAMEFUZZ_BLESS").is_some() {
+            let bin = native(G::ID).expect("blessing golden vectors needs g++ and ../shared");
+            let profiles = golden_profiles::<G>();
+            let lines: Vec<String> = (0..GOLDEN_CASES)
+                .into_par_iter()
+                .map(|i| {
+                    let (_, text, seed, profile) = case::<G>(i, &profiles);
+                    let output = run_native(&bin, &text);
+                    let v = Vector {
+                        seed,
+                        profile: profile.into(),
+                        input: text,
+                        output,
+                    };
+                    serde_json::to_string(&v).unwrap()
+                })
+                .collect();
+            std::fs::write(&path, lines.join("\n") + "\n").unwrap();
+        }
+        let data = std::fs::read_to_string(&path).unwrap_or_else(|e| {
+            panic!(
+                "{}: {e}; create it with GAMEFUZZ_BLESS=1 cargo test --test fidelity golden",
+                path.display()
+            )
+        });
+        let mut n = 0;
+        for (lineno, line) in data.lines().enumerate() {
+            let v: Vector = serde_json::from_str(line)
+                .unwrap_or_else(|e| panic!("{}:{}: {e}", path.display(), lineno + 1));
+            let input = gamefuzz::game::parse_valid::<G>(&v.input)
+                .unwrap_or_else(|e| panic!("{}:{}: {e}", path.display(), lineno + 1));
+            let port = port_stdout::<G>(&input, &v.input);
+            assert_eq!(
+                port,
+                v.output,
+                "{} golden vector {} (seed {} profile {}) differs:\n{}",
+                G::ID,
+                lineno + 1,
+                v.seed,
+                v.profile,
+                v.input
+            );
+            n += 1;
+        }
+        assert!(n >= 100, "{}: only {n} golden vectors", path.display());
+    }
+}
+
+#[test]
+fn port_reproduces_golden_vectors() {
+    for &g in GameId::ALL {
+        g.dispatch(Golden);
+    }
+}
