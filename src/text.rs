@@ -30,66 +30,77 @@ pub struct Token<'a> {
     pub col: usize,
 }
 
-/// A cursor over the whitespace-separated tokens of a text.
+/// A lazy cursor over the whitespace-separated tokens of a text (judge
+/// inputs reach tens of megabytes, so tokens are never collected).
 pub struct Tokens<'a> {
-    toks: Vec<Token<'a>>,
+    text: &'a str,
+    /// Byte offset of the next unread character.
     pos: usize,
-    end_line: usize,
-    end_col: usize,
+    line: usize,
+    line_start: usize,
 }
 
 impl<'a> Tokens<'a> {
     pub fn new(text: &'a str) -> Self {
-        let mut toks = Vec::new();
-        let mut line = 1;
-        let mut last_line_len = 0;
-        for (li, l) in text.split('\n').enumerate() {
-            line = li + 1;
-            last_line_len = l.len();
-            let mut start = None;
-            for (i, ch) in l.char_indices().chain(std::iter::once((l.len(), ' '))) {
-                if ch.is_whitespace() {
-                    if let Some(s) = start.take() {
-                        toks.push(Token {
-                            text: &l[s..i],
-                            line,
-                            col: l[..s].chars().count() + 1,
-                        });
-                    }
-                } else if start.is_none() {
-                    start = Some(i);
-                }
-            }
-        }
         Tokens {
-            toks,
+            text,
             pos: 0,
-            end_line: line,
-            end_col: last_line_len + 1,
+            line: 1,
+            line_start: 0,
         }
+    }
+
+    /// Where the next token starts (or the end), with its line bookkeeping.
+    fn scan(&self) -> (usize, usize, usize) {
+        let bytes = self.text.as_bytes();
+        let (mut i, mut line, mut line_start) = (self.pos, self.line, self.line_start);
+        while i < bytes.len() && (bytes[i] as char).is_ascii_whitespace() {
+            if bytes[i] == b'\n' {
+                line += 1;
+                line_start = i + 1;
+            }
+            i += 1;
+        }
+        (i, line, line_start)
+    }
+
+    /// Columns count bytes: judge inputs are ASCII, and anything else is
+    /// reported as an unexpected token anyway.
+    fn col(&self, line_start: usize, at: usize) -> usize {
+        at - line_start + 1
     }
 
     pub fn peek(&self) -> Option<Token<'a>> {
-        self.toks.get(self.pos).copied()
+        let (i, line, line_start) = self.scan();
+        if i >= self.text.len() {
+            return None;
+        }
+        let len = self.text[i..]
+            .find(|c: char| c.is_whitespace())
+            .unwrap_or(self.text.len() - i);
+        Some(Token {
+            text: &self.text[i..i + len],
+            line,
+            col: self.col(line_start, i),
+        })
     }
 
     pub fn is_empty(&self) -> bool {
-        self.pos >= self.toks.len()
+        self.peek().is_none()
+    }
+
+    /// The line (1-based) the next token, or the end of the text, is on.
+    pub fn line(&self) -> usize {
+        self.scan().1
     }
 
     /// An error located at the next token (or at the end of the text).
     pub fn error(&self, message: impl Into<String>) -> ParseError {
-        match self.peek() {
-            Some(t) => ParseError {
-                line: t.line,
-                col: t.col,
-                message: message.into(),
-            },
-            None => ParseError {
-                line: self.end_line,
-                col: self.end_col,
-                message: message.into(),
-            },
+        let (i, line, line_start) = self.scan();
+        ParseError {
+            line,
+            col: self.col(line_start, i),
+            message: message.into(),
         }
     }
 
@@ -97,7 +108,10 @@ impl<'a> Tokens<'a> {
     pub fn next(&mut self, what: &str) -> Result<Token<'a>, ParseError> {
         match self.peek() {
             Some(t) => {
-                self.pos += 1;
+                let (i, line, line_start) = self.scan();
+                self.pos = i + t.text.len();
+                self.line = line;
+                self.line_start = line_start;
                 Ok(t)
             }
             None => Err(self.error(format!("expected {what}, found end of input"))),
