@@ -104,7 +104,7 @@ impl LimitArgs {
 }
 
 fn seconds(s: f64, flag: &str) -> anyhow::Result<Duration> {
-    if !s.is_finite() || s < 0.0 || s > 1e9 {
+    if !(0.0..=1e9).contains(&s) {
         bail!("{flag} must be a non-negative number of seconds, got {s}");
     }
     Ok(Duration::from_secs_f64(s))

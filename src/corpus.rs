@@ -313,6 +313,81 @@ pub fn replay<G: Game>(entry: &Entry, limits: &crate::solver::Limits) -> anyhow:
 mod tests {
     use super::*;
 
+    fn meta(sig: &str, description: &str) -> Meta {
+        Meta {
+            game: "xiangqi".into(),
+            signature: sig.into(),
+            description: description.into(),
+            solvers: Vec::new(),
+            seed: Some(1),
+            profile: None,
+            version: "test".into(),
+        }
+    }
+
+    fn files(dir: &Path) -> Vec<String> {
+        let mut v: Vec<String> = fs::read_dir(dir)
+            .unwrap()
+            .map(|e| e.unwrap().file_name().into_string().unwrap())
+            .collect();
+        v.sort();
+        v
+    }
+
+    #[test]
+    fn one_smallest_exemplar_per_signature_and_descriptions_survive() {
+        let root = tempfile::tempdir().unwrap();
+        let g = GameId::Xiangqi;
+        let dir = root.path().join("xiangqi");
+        let first = store(
+            root.path(),
+            g,
+            "a longer input\n",
+            meta("s1", "the horse leg rule"),
+        )
+        .unwrap();
+        assert!(matches!(first, Stored::Added(_)));
+        // Larger or equal: the stored one stays.
+        let again = store(root.path(), g, "an even longer input\n", meta("s1", "auto")).unwrap();
+        assert!(matches!(again, Stored::Known(_)));
+        let same = store(root.path(), g, "a longer input\n", meta("s1", "auto")).unwrap();
+        assert!(matches!(same, Stored::Known(_)));
+        assert_eq!(files(&dir).len(), 2);
+        // Smaller: replaces, and keeps the description written for the rule.
+        let smaller = store(root.path(), g, "short\n", meta("s1", "auto")).unwrap();
+        let Stored::Replaced { old, new } = smaller else {
+            panic!("expected a replacement")
+        };
+        assert!(!old.exists() && new.exists());
+        let e = load_entry(&new).unwrap();
+        assert_eq!(e.input, "short\n");
+        assert_eq!(e.meta.description, "the horse leg rule");
+        // Another signature is another entry.
+        store(root.path(), g, "short\n", meta("s2", "other")).unwrap();
+        assert_eq!(files(&dir).len(), 4);
+        assert_eq!(load_dir(&dir).unwrap().len(), 2);
+        assert!(
+            files(&dir).iter().all(|f| !f.starts_with('.')),
+            "no temporary files left"
+        );
+    }
+
+    #[test]
+    fn a_corrupt_entry_is_an_error_not_a_silent_skip() {
+        let root = tempfile::tempdir().unwrap();
+        let dir = root.path().join("xiangqi");
+        fs::create_dir_all(&dir).unwrap();
+        fs::write(dir.join("x-00000000.in"), "1\n").unwrap();
+        fs::write(dir.join("x-00000000.json"), "{ not json").unwrap();
+        assert!(load_dir(&dir).is_err());
+        assert!(store(root.path(), GameId::Xiangqi, "2\n", meta("s", "d")).is_err());
+        assert_eq!(
+            fs::read_to_string(dir.join("x-00000000.in")).unwrap(),
+            "1\n",
+            "nothing saved is touched"
+        );
+    }
+
     #[test]
     fn slugs_are_file_name_safe_and_stable() {
         assert_eq!(

@@ -136,6 +136,9 @@ pub struct Summary {
     pub jobs: usize,
 }
 
+/// Whether a case was compared, and its finding if it diverged.
+type CaseResult<I> = (bool, Option<(String, Exemplar<I>)>);
+
 struct Exemplar<I> {
     count: u64,
     seed: u64,
@@ -205,7 +208,7 @@ pub fn diff<G: Game>(opts: &DiffOptions, stop: &AtomicBool) -> anyhow::Result<Su
         if n == 0 || stop.load(Ordering::Relaxed) {
             break;
         }
-        let results: Vec<(bool, Option<(String, Exemplar<G::Input>)>)> = pool.install(|| {
+        let results: Vec<CaseResult<G::Input>> = pool.install(|| {
             (cases..cases + n)
                 .into_par_iter()
                 .map(|i| {
