@@ -279,8 +279,31 @@ pub fn diff<G: Game>(opts: &DiffOptions, stop: &AtomicBool) -> anyhow::Result<Su
     let elapsed = start.elapsed().as_secs_f64();
 
     let mut signatures = Vec::new();
+    let known = match &opts.corpus {
+        Some(dir) => corpus::load_dir(&dir.join(G::ID.name()))?,
+        None => Vec::new(),
+    };
     for (sig, ex) in found {
         let found_bytes = ex.text.len();
+        // A signature already in the corpus is a known bug: shrinking it
+        // again would only cost time, so repeated campaigns stay cheap.
+        if let Some(entry) = known.iter().find(|e| e.meta.signature == sig) {
+            signatures.push(SignatureReport {
+                repro: repro_command(G::ID.name(), ex.seed, ex.profile, &opts.solvers),
+                signature: sig,
+                count: ex.count,
+                seed: ex.seed,
+                profile: ex.profile.to_string(),
+                found_bytes,
+                shrunk_bytes: entry.input.len(),
+                corpus: Some(entry.path.display().to_string()),
+                corpus_status: Some("known signature, not shrunk again"),
+            });
+            continue;
+        }
+        if opts.progress && std::io::IsTerminal::is_terminal(&std::io::stderr()) {
+            eprintln!("{}: shrinking [{sig}] ({found_bytes} bytes)", G::ID);
+        }
         let (_, tape) = generate_case::<G>(ex.seed, ex.profile);
         let shrunk = shrink::shrink_finding::<G>(
             &opts.solvers,
