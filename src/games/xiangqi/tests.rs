@@ -269,3 +269,51 @@ fn shrink_offers_smaller_cases_first() {
         .any(|c| c.cases.iter().map(|k| k.red.len()).sum::<usize>() < 5));
     assert!(candidates.iter().all(|c| c != &input));
 }
+
+fn run_port(text: &str) -> Result<String, gamefuzz_reference::Stop> {
+    let mut io = gamefuzz_reference::Io::new(text, 1_000_000);
+    gamefuzz_reference::xiangqi::main(&mut io)?;
+    Ok(io.out)
+}
+
+/// The native program happens to print the spec's answers on every worked
+/// example (checked with g++ -O2), so the port must too.
+#[test]
+fn port_answers_every_worked_example_like_the_native_program() {
+    for (name, text, expected) in EXAMPLES {
+        assert_eq!(run_port(text).unwrap(), *expected, "{name}");
+    }
+}
+
+#[test]
+fn port_stops_with_undefined_behaviour_off_the_board() {
+    let err = run_port("2 1 4\nG 10 5\nR 11 4\n0 0 0\n").unwrap_err();
+    assert!(
+        matches!(err, gamefuzz_reference::Stop::Undefined(_)),
+        "{err}"
+    );
+    let err = run_port("2 1 4\nG 10 5\nR 6\n").unwrap_err();
+    assert!(
+        matches!(err, gamefuzz_reference::Stop::Undefined(_)),
+        "{err}"
+    );
+}
+
+/// A horse mark overwrites the red general in the C++ (its target test
+/// `ischess` does not know `'G'`), so the general stops defending its file.
+/// Here (spec example "capture defended by the flying general", case 2, plus
+/// a horse) the horse at (8,6) lands on the general at (10,5), so capturing
+/// the chariot at (2,5) looks safe: the native program answers NO where the
+/// rules say YES.
+#[test]
+fn port_keeps_the_horse_overwriting_the_red_general() {
+    let text = "4 1 5\nR 2 5\nR 1 9\nH 8 6\nG 10 5\n\n0 0 0\n";
+    let input = example(text);
+    let engine = Xiangqi::solve(&input, &mut Budget::default()).unwrap();
+    assert_eq!(Xiangqi::render_output(&engine), "YES\n");
+    assert_eq!(
+        run_port(text).unwrap(),
+        "NO\n",
+        "the native program's answer"
+    );
+}
