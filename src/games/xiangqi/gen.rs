@@ -40,7 +40,7 @@ pub const PROFILES: &[Profile] = &[
     },
     Profile {
         name: "horses",
-        about: "horses a jump away from the black general's moves, with legs blocked or free",
+        about: "horses a jump away from the black general's moves or the red general, legs blocked or free",
     },
 ];
 
@@ -346,8 +346,8 @@ fn screens(src: &mut Source) -> Option<Case> {
     Some(d.finish())
 }
 
-/// Horses a jump away from the black general's moves, with a piece on the
-/// leg point now and then.
+/// Horses a jump away from the black general's moves (or from the red
+/// general), with a piece on the leg point now and then.
 fn horses(src: &mut Source) -> Option<Case> {
     let mut d = Draft::new(src);
     let total = src.usize_in(1, 6);
@@ -357,7 +357,13 @@ fn horses(src: &mut Source) -> Option<Case> {
     for _ in 0..count {
         let mut targets = neighbours(d.black);
         targets.push(d.black);
-        let target = *src.choose(&targets);
+        // Now and then a horse a jump away from the red general instead,
+        // which the rules ignore but a board-marking solver may not.
+        let target = if src.bool(0.3) {
+            d.general()
+        } else {
+            *src.choose(&targets)
+        };
         let at = d.put(src, Kind::Horse, &jumps_to(target))?;
         if src.bool(0.4) {
             let (dr, dc) = (target.0 as i32 - at.0 as i32, target.1 as i32 - at.1 as i32);
