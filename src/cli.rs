@@ -64,16 +64,16 @@ pub enum Command {
         #[arg(long)]
         profile: Option<String>,
         /// Comma-separated solvers; default engine,reference (or those a corpus entry recorded).
-        #[arg(long, value_parser = parse_solver_list)]
-        solvers: Option<Vec<SolverSpec>>,
+        #[arg(long)]
+        solvers: Option<SolverList>,
         #[command(flatten)]
         limits: LimitArgs,
     },
     /// Shrink a judge input (FILE or stdin) to a minimal valid input with the same divergence.
     Shrink {
         game: GameId,
-        #[arg(long, value_parser = parse_solver_list)]
-        solvers: Vec<SolverSpec>,
+        #[arg(long)]
+        solvers: SolverList,
         file: Option<PathBuf>,
         /// Wall-clock budget for shrinking, in seconds.
         #[arg(long, default_value_t = 60.0)]
@@ -110,6 +110,17 @@ fn seconds(s: f64, flag: &str) -> anyhow::Result<Duration> {
     Ok(Duration::from_secs_f64(s))
 }
 
+/// A comma-separated list of at least two distinct solvers.
+#[derive(Debug, Clone)]
+pub struct SolverList(pub Vec<SolverSpec>);
+
+impl std::str::FromStr for SolverList {
+    type Err = String;
+    fn from_str(s: &str) -> Result<Self, String> {
+        parse_solver_list(s).map(SolverList)
+    }
+}
+
 /// `diff` runs on one game or on all of them.
 #[derive(Debug, Clone, Copy)]
 pub enum Target {
@@ -136,8 +147,8 @@ pub struct DiffArgs {
     #[arg(value_parser = parse_target)]
     pub target: Target,
     /// Comma-separated solvers; every one is compared with the first.
-    #[arg(long, value_parser = parse_solver_list, default_value = "engine,reference")]
-    pub solvers: Vec<SolverSpec>,
+    #[arg(long, default_value = "engine,reference")]
+    pub solvers: SolverList,
     /// Number of cases (per game).
     #[arg(long, conflicts_with = "time")]
     pub cases: Option<u64>,
@@ -225,7 +236,7 @@ impl Visit for Exec<'_> {
                     );
                 };
                 let profile = check_profile::<G>(profile.as_deref())?;
-                let solvers = solvers.clone().unwrap_or_else(default_solvers);
+                let solvers = solvers.clone().map_or_else(default_solvers, |l| l.0);
                 let (input, _) = driver::generate_case::<G>(*seed, profile);
                 let header = format!("{} seed {seed} profile {profile}", G::ID);
                 let cmd = driver::repro_command(G::ID.name(), *seed, profile, &solvers);
@@ -237,7 +248,7 @@ impl Visit for Exec<'_> {
                 shrink_time,
                 limits,
                 ..
-            } => shrink_command::<G>(solvers, file.as_deref(), *shrink_time, &limits.limits()?),
+            } => shrink_command::<G>(&solvers.0, file.as_deref(), *shrink_time, &limits.limits()?),
             Command::List | Command::Diff(_) => unreachable!("not game-generic"),
         }
     }
@@ -496,7 +507,7 @@ fn repro_file(cmd: &Command) -> anyhow::Result<Exit> {
     let game = GameId::from_name(&entry.meta.game)
         .with_context(|| format!("{}: unknown game '{}'", path_in.display(), entry.meta.game))?;
     let solvers = match solvers {
-        Some(s) => s.clone(),
+        Some(s) => s.0.clone(),
         None => corpus::entry_solvers(&entry.meta)?,
     };
     game.dispatch(ReproEntry {
@@ -546,7 +557,7 @@ fn diff_command(args: &DiffArgs) -> anyhow::Result<Exit> {
         None => std::thread::available_parallelism().map_or(1, |n| n.get()),
     };
     let opts = DiffOptions {
-        solvers: args.solvers.clone(),
+        solvers: args.solvers.0.clone(),
         amount,
         seed: args.seed,
         profile: args.profile.clone(),
