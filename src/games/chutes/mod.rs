@@ -187,9 +187,19 @@ fn check_layout(raw: &str, canon: &str, line: usize) -> Result<(), ParseError> {
             (Some(ch), None) if r.clone().all(char::is_whitespace) && ch.is_whitespace() => {
                 format!("trailing whitespace {ch:?} on a throw-list line")
             }
-            (Some(_), None) => "nothing may follow the 0 ending the throw list on its line: \
-                 the first game starts on the next line"
-                .to_string(),
+            (Some(ch), None) => {
+                let gap = std::iter::once(ch)
+                    .chain(r)
+                    .take_while(|c| c.is_whitespace())
+                    .count();
+                return Err(ParseError {
+                    line,
+                    col: col + gap,
+                    message: "nothing may follow the 0 ending the throw list on its line: \
+                              the first game starts on the next line"
+                        .into(),
+                });
+            }
             (Some(ch), Some(_)) if ch.is_whitespace() && col == 1 => {
                 format!("a throw-list line must start with a value, found {ch:?}")
             }

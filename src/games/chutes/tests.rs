@@ -89,6 +89,7 @@ fn parse_errors_name_the_layout_fault() {
     let e = err("\n1 2 0\n2\n0 0\n0\n0\n");
     assert!(e.message.contains("first line"), "{e}");
     let e = err("1 2 0 2\n0 0\n0\n0\n");
+    assert_eq!((e.line, e.col), (1, 7));
     assert!(e.message.contains("next line"), "{e}");
     let e = err("1 2 0\n2\n0 0\n-0\n0\n");
     assert!(e.message.contains("sign"), "{e}");
