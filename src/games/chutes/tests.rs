@@ -271,3 +271,16 @@ fn valid_shrink_candidates_are_smaller() {
         assert!(valid > 0, "no valid candidate for\n{text}");
     }
 }
+
+#[test]
+fn port_keeps_the_one_zero_pair_quirk() {
+    // `scanf("%d%d")==2&&s&&t` ends the chute list at "5 0": "1 99" is then
+    // read as two extra-turn squares and the "0 0" ends the specials and the
+    // file. The native program prints nothing here (checked with g++ -O2);
+    // the validator rejects the input under rule 4.2.
+    let text = "1 1 1 1 0\n2\n5 0\n1 99\n0 0\n0\n2\n1 99\n0 0\n0\n0\n";
+    assert_eq!(rule_of(text), "4.2");
+    let mut io = Io::new(text, 10_000_000);
+    gamefuzz_reference::chutes::main(&mut io).unwrap();
+    assert_eq!(io.out, "");
+}
