@@ -1,0 +1,126 @@
+//! Structural shrink candidates, most aggressive first.
+//!
+//! "Smaller" means a smaller `size_key` of the rendered text: shorter text,
+//! then fewer lines, then lexicographically smaller. Lowering a throw or a
+//! player count keeps the length, and re-laying the throws onto fewer lines
+//! only trades newlines for spaces, so length alone would not order them.
+
+use super::engine::play;
+use super::{dense_layout, Input};
+use crate::solver::Budget;
+
+/// The order every candidate descends in.
+pub fn size_key(text: &str) -> (usize, usize, &str) {
+    (text.len(), text.lines().count(), text)
+}
+
+pub fn candidates(input: &Input) -> Vec<Input> {
+    let mut out = Vec::new();
+    let throws = input.throws();
+    let with_throws = |throws: &[u32]| Input {
+        throw_lines: relayout_like(input, throws),
+        games: input.games.clone(),
+    };
+
+    if input.games.len() > 1 {
+        for i in 0..input.games.len() {
+            let mut c = input.clone();
+            c.games.remove(i);
+            out.push(c);
+        }
+    }
+
+    // Cut the list right after the slowest winner needs it, then halve it.
+    let slowest = input
+        .games
+        .iter()
+        .map(|g| {
+            play(&throws, g, &mut Budget::default())
+                .ok()
+                .flatten()
+                .map(|f| f.used)
+        })
+        .collect::<Option<Vec<_>>>()
+        .and_then(|v| v.into_iter().max());
+    if let Some(used) = slowest {
+        if used + 1 < throws.len() {
+            out.push(with_throws(&throws[..used + 1]));
+        }
+    }
+    if throws.len() > 1 {
+        out.push(with_throws(&throws[..throws.len() / 2]));
+    }
+
+    for (i, g) in input.games.iter().enumerate() {
+        if g.players > 2 {
+            for p in 2..g.players {
+                let mut c = input.clone();
+                c.games[i].players = p;
+                out.push(c);
+            }
+        }
+        for j in 0..g.jumps.len() {
+            let mut c = input.clone();
+            c.games[i].jumps.remove(j);
+            out.push(c);
+        }
+        for j in 0..g.specials.len() {
+            let mut c = input.clone();
+            c.games[i].specials.remove(j);
+            out.push(c);
+        }
+    }
+
+    if throws.len() > 1 {
+        out.push(with_throws(&throws[..throws.len() - 1]));
+        for i in 0..throws.len() - 1 {
+            let mut t = throws.clone();
+            t.remove(i);
+            out.push(with_throws(&t));
+        }
+    }
+    for i in 0..throws.len() {
+        if throws[i] > 1 {
+            let mut t = throws.clone();
+            t[i] = 1;
+            out.push(with_throws(&t));
+            if throws[i] > 2 {
+                t[i] = throws[i] - 1;
+                out.push(with_throws(&t));
+            }
+        }
+    }
+
+    let dense = dense_layout(&throws, 40);
+    if dense.len() < input.throw_lines.len() {
+        out.push(Input {
+            throw_lines: dense,
+            games: input.games.clone(),
+        });
+    }
+    out
+}
+
+/// Lays out a changed throw list with the line widths of `input`, so that a
+/// throw-list candidate changes only the values; the last line absorbs the
+/// difference and the 0 keeps its place (alone or at the end of a line).
+fn relayout_like(input: &Input, throws: &[u32]) -> Vec<Vec<u32>> {
+    let zero_alone = input.throw_lines.last().is_some_and(Vec::is_empty);
+    let mut lines = Vec::new();
+    let mut rest = throws;
+    for l in input.throw_lines.iter().filter(|l| !l.is_empty()) {
+        if rest.is_empty() {
+            break;
+        }
+        let (line, tail) = rest.split_at(l.len().min(rest.len()));
+        lines.push(line.to_vec());
+        rest = tail;
+    }
+    if !rest.is_empty() {
+        lines.push(rest.to_vec());
+    }
+    if zero_alone || lines.is_empty() {
+        lines.push(Vec::new());
+    }
+    lines
+}
