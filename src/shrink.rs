@@ -49,16 +49,16 @@ pub fn shrink_finding<G: Game>(
     bounds: &ShrinkLimits,
 ) -> G::Input {
     let keeps = |cand: &G::Input, text: &str| {
-        G::validate(cand).is_ok()
-            && compare::<G>(solvers, cand, text, limits)
-                .signature
-                .as_deref()
-                == Some(signature)
+        compare::<G>(solvers, cand, text, limits)
+            .signature
+            .as_deref()
+            == Some(signature)
     };
     shrink::<G>(input, tape, keeps, bounds)
 }
 
-/// Shrinks `input` while `keeps(candidate, rendered)` holds.
+/// Shrinks `input` while `keeps(candidate, rendered)` holds; `keeps` is only
+/// ever asked about valid candidates that are strictly smaller.
 pub fn shrink<G: Game>(
     input: G::Input,
     tape: Option<(Vec<u64>, &str)>,
@@ -85,7 +85,10 @@ pub fn shrink<G: Game>(
                     }
                     let cand = G::generate(&mut Source::replay(cand_tape.clone()), profile);
                     let text = G::render(&cand);
-                    if smaller(&text, &best_text) && keeps(&cand, &text) {
+                    if smaller(&text, &best_text)
+                        && G::validate(&cand).is_ok()
+                        && keeps(&cand, &text)
+                    {
                         best = cand;
                         best_text = text;
                         tape = cand_tape;
@@ -107,7 +110,7 @@ pub fn shrink<G: Game>(
                 break 'structural;
             }
             let text = G::render(&cand);
-            if smaller(&text, &best_text) && keeps(&cand, &text) {
+            if smaller(&text, &best_text) && G::validate(&cand).is_ok() && keeps(&cand, &text) {
                 best = cand;
                 best_text = text;
                 improved = true;

@@ -118,7 +118,7 @@ impl Visit for ShrinkStaysValid {
 }
 
 proptest! {
-    #![proptest_config(ProptestConfig { cases: 64, ..ProptestConfig::default() })]
+    #![proptest_config(ProptestConfig { cases: 64, failure_persistence: None, ..ProptestConfig::default() })]
 
     #[test]
     fn generated_inputs_are_valid_canonical_reproducible_and_solvable(seed in any::<u64>(), pick in 0usize..16) {
