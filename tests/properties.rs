@@ -117,6 +117,36 @@ impl Visit for ShrinkStaysValid {
     }
 }
 
+/// Where a game has an independent brute-force solver, the engine agrees
+/// with it on every input brute covers.
+struct BruteAgrees {
+    seed: u64,
+    pick: usize,
+}
+impl Visit for BruteAgrees {
+    type Out = u32;
+    fn visit<G: Game>(self) -> u32 {
+        if !G::HAS_BRUTE {
+            return 0;
+        }
+        let p = light::<G>(self.pick);
+        let (input, _) = generate_case::<G>(self.seed, p);
+        let Some(brute) = G::brute(&input, &mut Budget::default()) else {
+            return 0;
+        };
+        let engine = G::solve(&input, &mut Budget::default());
+        assert_eq!(
+            engine,
+            brute,
+            "{} seed {} profile {p}: engine and brute differ on\n{}",
+            G::ID,
+            self.seed,
+            G::render(&input)
+        );
+        1
+    }
+}
+
 proptest! {
     #![proptest_config(ProptestConfig { cases: 64, failure_persistence: None, ..ProptestConfig::default() })]
 
@@ -124,6 +154,13 @@ proptest! {
     fn generated_inputs_are_valid_canonical_reproducible_and_solvable(seed in any::<u64>(), pick in 0usize..16) {
         for &g in GameId::ALL {
             g.dispatch(Generated { seed, pick });
+        }
+    }
+
+    #[test]
+    fn engine_agrees_with_brute_wherever_brute_applies(seed in any::<u64>(), pick in 0usize..16) {
+        for &g in GameId::ALL {
+            g.dispatch(BruteAgrees { seed, pick });
         }
     }
 
@@ -207,5 +244,34 @@ impl Visit for Varied {
 fn generators_vary_with_the_seed() {
     for &g in GameId::ALL {
         g.dispatch(Varied);
+    }
+}
+
+/// The brute comparison above really compares: over many seeds, brute
+/// covers a good share of the generated inputs of every game that has one.
+#[test]
+fn brute_covers_generated_inputs() {
+    for &g in GameId::ALL {
+        let covered: u32 = (0..200)
+            .map(|seed| {
+                g.dispatch(BruteAgrees {
+                    seed,
+                    pick: seed as usize,
+                })
+            })
+            .sum();
+        let has = g.dispatch(HasBrute);
+        assert!(
+            !has || covered >= 50,
+            "{g}: brute covered only {covered} of 200 inputs"
+        );
+    }
+}
+
+struct HasBrute;
+impl Visit for HasBrute {
+    type Out = bool;
+    fn visit<G: Game>(self) -> bool {
+        G::HAS_BRUTE
     }
 }
