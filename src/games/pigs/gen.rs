@@ -157,12 +157,15 @@ fn build(src: &mut Source, plan: &Plan) -> Input {
     Input { seats, deck }
 }
 
-/// Per-file frequencies: every card 1–6, then maybe one theme boosted.
+/// Per-file frequencies: every card 1–6, then maybe one theme boosted, and
+/// a varying share of D: without it, attacks are so dense that games end
+/// within a few turns and long decks are never reached.
 fn themed(src: &mut Source) -> [u32; 8] {
     let mut w = [0u32; 8];
     for x in &mut w {
         *x = src.int_in(1, 6) as u32;
     }
+    w[Card::D as usize] += src.int_in(0, 60) as u32;
     let boost = |w: &mut [u32; 8], c: Card, by: u32| w[c as usize] += by;
     match src.below(6) {
         1 => boost(&mut w, Card::K, 20),
@@ -190,6 +193,13 @@ fn weights(src: &mut Source, hi: i64, set: &[(Card, u32)]) -> [u32; 8] {
     w
 }
 
+/// As [`weights`], plus a varying share of D that makes games last longer.
+fn quiet_weights(src: &mut Source, hi: i64, set: &[(Card, u32)]) -> [u32; 8] {
+    let mut w = weights(src, hi, set);
+    w[Card::D as usize] += src.int_in(0, 20) as u32;
+    w
+}
+
 fn draw(src: &mut Source, profile: &str) -> Input {
     match profile {
         "small" => {
@@ -207,19 +217,19 @@ fn draw(src: &mut Source, profile: &str) -> Input {
         "edge" => edge(src),
         "no-tricks" => no_tricks(src),
         "no-j" => {
-            let w = weights(src, 6, &[(Card::J, 0)]);
+            let w = quiet_weights(src, 6, &[(Card::J, 0)]);
             build(src, &Plan::new((2, 8), (1, 200), w))
         }
         "j-heavy" => {
-            let w = weights(src, 4, &[(Card::J, 16), (Card::N, 6), (Card::W, 6)]);
+            let w = quiet_weights(src, 4, &[(Card::J, 16), (Card::N, 6), (Card::W, 6)]);
             build(src, &Plan::new((3, 8), (5, 120), w))
         }
         "duel-heavy" => {
-            let w = weights(src, 4, &[(Card::F, 20)]);
+            let w = quiet_weights(src, 4, &[(Card::F, 20)]);
             build(src, &Plan::new((2, 8), (5, 150), w))
         }
         "nw-heavy" => {
-            let w = weights(src, 4, &[(Card::N, 10), (Card::W, 10)]);
+            let w = quiet_weights(src, 4, &[(Card::N, 10), (Card::W, 10)]);
             build(src, &Plan::new((3, 8), (5, 150), w))
         }
         other => panic!("pigs has no profile '{other}'"),

@@ -77,3 +77,48 @@ fn example_deck_exhaustion_with_one_card_and_the_one_k_limit() {
         "FP\nDEAD\nK K K K K K K K\n",
     );
 }
+
+/// Rejected draws per profile over `seeds` seeds: (rejected, drawn).
+fn rejection(profile: &str, seeds: u64) -> (u32, u32) {
+    let mut rejected = 0;
+    for seed in 0..seeds {
+        let mut src = Source::seeded(GameId::Pigs, seed);
+        let (input, r) = generate_counted(&mut src, profile);
+        assert!(validate(&input).is_ok(), "{profile} seed {seed}");
+        rejected += r;
+    }
+    (rejected, rejected + seeds as u32)
+}
+
+#[test]
+fn rejection_rate_is_under_half_for_every_profile() {
+    for p in Pigs::PROFILES {
+        let seeds = if p.name == "max" { 60 } else { 300 };
+        let (rejected, drawn) = rejection(p.name, seeds);
+        let rate = f64::from(rejected) / f64::from(drawn);
+        println!("profile {:<10} rejected {rejected:>4} of {drawn:>4} draws ({:.1}%)", p.name, 100.0 * rate);
+        assert!(rate < 0.5, "profile {}: rejection rate {rate:.2}", p.name);
+    }
+}
+
+#[test]
+fn tmp_stats() {
+    for p in Pigs::PROFILES {
+        let seeds = if p.name == "max" { 30 } else { 300 };
+        let mut turns = Vec::new();
+        let mut mp = 0;
+        let mut ev = std::collections::BTreeMap::<&str, u32>::new();
+        for seed in 0..seeds {
+            let (input, _) = crate::driver::generate_case::<Pigs>(seed, p.name);
+            let f = engine::simulate(&input, &mut Budget::default(), true).unwrap();
+            turns.push(f.turns);
+            if f.ending == Ending::Won(Side::Mp) { mp += 1; }
+            let log = f.log.unwrap();
+            for key in ["plays J", "answers with J", "suspects", "loyal pig", "reward", "deck exhausted", "dodges", "eats P", "is dying", "equips Z", "cancelled", "does not fight", "own turn"] {
+                if log.contains(key) { *ev.entry(key).or_default() += 1; }
+            }
+        }
+        turns.sort();
+        println!("{:<10} turns median {} max {} | MP wins {mp}/{seeds} | {:?}", p.name, turns[turns.len()/2], turns.last().unwrap(), ev);
+    }
+}
