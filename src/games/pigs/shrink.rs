@@ -9,12 +9,27 @@ pub fn candidates(input: &Input) -> Vec<Input> {
     let n = input.seats.len();
     let m = input.deck.len();
 
-    // Drop a pig (from the right: later seats are usually less involved).
+    // Drop two pigs, then one (from the right: later seats are usually less
+    // involved). Pairs get past games where every single pig matters to
+    // the seat order.
+    let keeps_fp = |c: &Input| c.seats.iter().any(|s| s.role == Role::FP);
+    for j in (1..n).rev() {
+        for i in (1..j).rev() {
+            if n - 2 >= 2 {
+                let mut c = input.clone();
+                c.seats.remove(j);
+                c.seats.remove(i);
+                if keeps_fp(&c) {
+                    out.push(c);
+                }
+            }
+        }
+    }
     if n > 2 {
         for i in (1..n).rev() {
             let mut c = input.clone();
             c.seats.remove(i);
-            if c.seats.iter().any(|s| s.role == Role::FP) {
+            if keeps_fp(&c) {
                 out.push(c);
             }
         }
