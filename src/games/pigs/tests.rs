@@ -235,6 +235,19 @@ fn pitfall_unrevealed_zp_protects_the_mp_with_j() {
     );
 }
 
+/// §4.1 "Distance": a K reaches only the next living pig, while an F goes
+/// to the first enemy. t3 FP [F D D D]+D D duels the MP (revealed): the MP
+/// discards K, FP 3. t4 MP [F D D D D]+K F: F on the revealed FP (2); its K
+/// is not usable, the next pig being the unrevealed ZP; F again (1). t5 ZP
+/// draws F F (copies of the last card) and kills the FP with a duel.
+#[test]
+fn pitfall_k_reaches_only_the_next_living_pig() {
+    check(
+        "3 8\nMP K F D D\nZP D D D D\nFP F D D D\nD D D D D D K F\n",
+        "MP\nD D D D K\nD D D D D D F\nDEAD\n",
+    );
+}
+
 // ---- Formats. ----
 
 #[test]
