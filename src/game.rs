@@ -128,6 +128,7 @@ macro_rules! games {
 games! {
     Xiangqi => crate::games::xiangqi::Xiangqi, "xiangqi";
     Chutes => crate::games::chutes::Chutes, "chutes";
+    Pigs => crate::games::pigs::Pigs, "pigs";
 }
 
 impl GameId {

@@ -2,4 +2,5 @@
 //! engine, generators and structural shrink candidates.
 
 pub mod chutes;
+pub mod pigs;
 pub mod xiangqi;

@@ -1,0 +1,3 @@
+pub fn main(_io: &mut crate::Io) -> Result<(), crate::Stop> {
+    Err(crate::Stop::Undefined("port not yet written".into()))
+}

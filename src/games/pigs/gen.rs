@@ -1,0 +1,348 @@
+//! Generators. Every profile draws a random game and keeps it only if the
+//! validator (termination included, §3 item 6) accepts it; rejected draws
+//! are redrawn, and [`generate_counted`] reports how many were.
+
+use super::model::{Card, Input, Role, Seat};
+use crate::game::Profile;
+use crate::source::Source;
+
+pub const PROFILES: &[Profile] = &[
+    Profile {
+        name: "small",
+        about: "2-4 pigs, 1-12 deck cards: games a person can follow by hand",
+    },
+    Profile {
+        name: "typical",
+        about: "3-8 pigs, 10-300 deck cards, card frequencies varying per file",
+    },
+    Profile {
+        name: "max",
+        about: "10 pigs, 2000 deck cards",
+    },
+    Profile {
+        name: "edge",
+        about: "n = 2, usable last cards, early crossbows, peaches first, \
+                MP killing ZPs, FPs killing FPs, lopsided sides",
+    },
+    Profile {
+        name: "no-tricks",
+        about: "only P, K, D and Z",
+    },
+    Profile {
+        name: "no-j",
+        about: "every card but J",
+    },
+    Profile {
+        name: "j-heavy",
+        about: "many J: long chains, protection by unrevealed pigs and by a trick's user",
+    },
+    Profile {
+        name: "duel-heavy",
+        about: "many F",
+    },
+    Profile {
+        name: "nw-heavy",
+        about: "many N and W: suspicion, reveals after suspicion",
+    },
+];
+
+/// Draws per input before the fixed fallback; with rejection rates well
+/// under one half the fallback is practically never reached from a seed.
+const TRIES: usize = 64;
+
+/// A valid input of `profile` and the number of draws rejected on the way
+/// (games that do not end, §3 item 6).
+pub fn generate_counted(src: &mut Source, profile: &str) -> (Input, u32) {
+    let mut rejected = 0;
+    let input = src.attempt(
+        TRIES,
+        |s| {
+            let cand = draw(s, profile);
+            if super::validate(&cand).is_ok() {
+                Some(cand)
+            } else {
+                rejected += 1;
+                None
+            }
+        },
+        |_| fallback(),
+    );
+    (input, rejected)
+}
+
+/// The "deck exhaustion" worked example of §6 (2 pigs, deck `K`), a game
+/// known to end, for tapes on which every draw is rejected (the all-zero
+/// tape deals only D, which never ends).
+pub fn fallback() -> Input {
+    let d4 = [Card::D; 4];
+    Input {
+        seats: vec![
+            Seat {
+                role: Role::MP,
+                hand: d4,
+            },
+            Seat {
+                role: Role::FP,
+                hand: d4,
+            },
+        ],
+        deck: vec![Card::K],
+    }
+}
+
+/// The shape of a random game.
+#[derive(Debug, Clone)]
+struct Plan {
+    pigs: (usize, usize),
+    deck: (usize, usize),
+    /// Chance that a pig other than pig 1 is an FP.
+    fp: f64,
+    /// Relative card frequencies, in [`Card::ALL`] order (D K P F N W J Z).
+    weights: [u32; 8],
+    /// Chance that the last deck card is replaced by one of `last_cards`:
+    /// the repeated last card drives the end of the game (§4.3), and a
+    /// usable one makes endless games rare.
+    last: f64,
+    last_cards: &'static [Card],
+}
+
+const USABLE: &[Card] = &[Card::K, Card::F, Card::N, Card::W];
+
+impl Plan {
+    fn new(pigs: (usize, usize), deck: (usize, usize), weights: [u32; 8]) -> Self {
+        Plan {
+            pigs,
+            deck,
+            fp: 0.5,
+            weights,
+            last: 0.7,
+            last_cards: USABLE,
+        }
+    }
+}
+
+fn card(src: &mut Source, weights: &[u32; 8]) -> Card {
+    Card::ALL[src.weighted(weights)]
+}
+
+fn build(src: &mut Source, plan: &Plan) -> Input {
+    let n = src.usize_in(plan.pigs.0, plan.pigs.1);
+    let mut roles = vec![Role::MP];
+    for _ in 1..n {
+        roles.push(if src.bool(plan.fp) {
+            Role::FP
+        } else {
+            Role::ZP
+        });
+    }
+    if !roles.contains(&Role::FP) {
+        let i = src.usize_in(1, n - 1);
+        roles[i] = Role::FP;
+    }
+    let seats = roles
+        .into_iter()
+        .map(|role| {
+            let mut hand = [Card::D; 4];
+            for c in &mut hand {
+                *c = card(src, &plan.weights);
+            }
+            Seat { role, hand }
+        })
+        .collect();
+    let m = src.usize_in(plan.deck.0, plan.deck.1);
+    let mut deck: Vec<Card> = (0..m).map(|_| card(src, &plan.weights)).collect();
+    if src.bool(plan.last) {
+        deck[m - 1] = *src.choose(plan.last_cards);
+    }
+    Input { seats, deck }
+}
+
+/// Per-file frequencies: every card 1–6, then maybe one theme boosted, and
+/// a varying share of D: without it, attacks are so dense that games end
+/// within a few turns and long decks are never reached.
+fn themed(src: &mut Source) -> [u32; 8] {
+    let mut w = [0u32; 8];
+    for x in &mut w {
+        *x = src.int_in(1, 6) as u32;
+    }
+    w[Card::D as usize] += src.int_in(0, 60) as u32;
+    let boost = |w: &mut [u32; 8], c: Card, by: u32| w[c as usize] += by;
+    match src.below(6) {
+        1 => boost(&mut w, Card::K, 20),
+        2 => boost(&mut w, Card::F, 20),
+        3 => {
+            boost(&mut w, Card::N, 10);
+            boost(&mut w, Card::W, 10);
+        }
+        4 => boost(&mut w, Card::J, 20),
+        5 => boost(&mut w, Card::P, 15),
+        _ => {}
+    }
+    w
+}
+
+/// Random frequencies 1–`hi` for every card, then the given overrides.
+fn weights(src: &mut Source, hi: i64, set: &[(Card, u32)]) -> [u32; 8] {
+    let mut w = [0u32; 8];
+    for x in &mut w {
+        *x = src.int_in(1, hi) as u32;
+    }
+    for &(c, v) in set {
+        w[c as usize] = v;
+    }
+    w
+}
+
+/// As [`weights`], plus a varying share of D that makes games last longer.
+fn quiet_weights(src: &mut Source, hi: i64, set: &[(Card, u32)]) -> [u32; 8] {
+    let mut w = weights(src, hi, set);
+    w[Card::D as usize] += src.int_in(0, 20) as u32;
+    w
+}
+
+fn draw(src: &mut Source, profile: &str) -> Input {
+    match profile {
+        "small" => {
+            let w = weights(src, 4, &[]);
+            build(src, &Plan::new((2, 4), (1, 12), w))
+        }
+        "typical" => {
+            let w = themed(src);
+            build(src, &Plan::new((3, 8), (10, 300), w))
+        }
+        "max" => {
+            let w = themed(src);
+            build(src, &Plan::new((10, 10), (2000, 2000), w))
+        }
+        "edge" => edge(src),
+        "no-tricks" => no_tricks(src),
+        "no-j" => {
+            let w = quiet_weights(src, 6, &[(Card::J, 0)]);
+            build(src, &Plan::new((2, 8), (1, 200), w))
+        }
+        "j-heavy" => {
+            let w = quiet_weights(src, 4, &[(Card::J, 16), (Card::N, 6), (Card::W, 6)]);
+            build(src, &Plan::new((3, 8), (5, 120), w))
+        }
+        "duel-heavy" => {
+            let w = quiet_weights(src, 4, &[(Card::F, 20)]);
+            build(src, &Plan::new((2, 8), (5, 150), w))
+        }
+        "nw-heavy" => {
+            let w = quiet_weights(src, 4, &[(Card::N, 10), (Card::W, 10)]);
+            build(src, &Plan::new((3, 8), (5, 150), w))
+        }
+        other => panic!("pigs has no profile '{other}'"),
+    }
+}
+
+/// Only P, K, D, Z: only K reveals, so the game moves only if the pig just
+/// before the MP is an FP; steer that way and toward a repeated K.
+fn no_tricks(src: &mut Source) -> Input {
+    let w = weights(
+        src,
+        6,
+        &[(Card::F, 0), (Card::N, 0), (Card::W, 0), (Card::J, 0)],
+    );
+    let plan = Plan {
+        last_cards: &[Card::K],
+        ..Plan::new((2, 8), (1, 200), w)
+    };
+    let mut input = build(src, &plan);
+    if src.bool(0.8) {
+        input.seats.last_mut().expect("n >= 2").role = Role::FP;
+    }
+    input
+}
+
+/// The edge families of spec §7, one per draw.
+fn edge(src: &mut Source) -> Input {
+    match src.below(7) {
+        // MP against a single FP.
+        0 => {
+            let w = weights(src, 4, &[]);
+            build(src, &Plan::new((2, 2), (1, 10), w))
+        }
+        // The repeated last card is always usable.
+        1 => {
+            let w = weights(src, 4, &[]);
+            let plan = Plan {
+                last: 1.0,
+                ..Plan::new((2, 6), (1, 40), w)
+            };
+            build(src, &plan)
+        }
+        // Crossbows first: several K per turn.
+        2 => {
+            let w = weights(src, 3, &[(Card::K, 12), (Card::Z, 4)]);
+            let mut input = build(src, &Plan::new((2, 6), (1, 60), w));
+            for seat in &mut input.seats {
+                if src.bool(0.7) {
+                    seat.hand[0] = Card::Z;
+                    seat.hand[1] = Card::K;
+                }
+            }
+            input
+        }
+        // Peaches left of usable cards.
+        3 => {
+            let w = weights(src, 3, &[(Card::P, 8), (Card::K, 6), (Card::F, 6)]);
+            let mut input = build(src, &Plan::new((2, 6), (1, 60), w));
+            for seat in &mut input.seats {
+                seat.hand[0] = Card::P;
+                if src.bool(0.5) {
+                    seat.hand[1] = Card::P;
+                }
+            }
+            input
+        }
+        // The MP kills loyal pigs: its N/W hit ZPs without K or D, and ZPs
+        // that hurt it with N/W become suspected.
+        4 => {
+            let w = weights(src, 3, &[(Card::N, 6), (Card::W, 6), (Card::F, 6)]);
+            let plan = Plan {
+                fp: 0.3,
+                ..Plan::new((3, 6), (1, 60), w)
+            };
+            let mut input = build(src, &plan);
+            input.seats[0].hand = [Card::N, Card::W, Card::F, Card::F];
+            for seat in &mut input.seats[1..] {
+                if seat.role == Role::ZP && src.bool(0.6) {
+                    seat.hand = [Card::N, Card::P, Card::D, Card::D];
+                }
+            }
+            input
+        }
+        // FPs kill FPs: many FPs throwing N/W at each other.
+        5 => {
+            let w = weights(src, 3, &[(Card::N, 8), (Card::W, 8)]);
+            let plan = Plan {
+                fp: 0.8,
+                ..Plan::new((4, 8), (1, 80), w)
+            };
+            let mut input = build(src, &plan);
+            for seat in &mut input.seats[1..] {
+                if seat.role == Role::FP && src.bool(0.5) {
+                    seat.hand[0] = Card::N;
+                }
+            }
+            input
+        }
+        // Lopsided sides: one FP among ZPs, or one ZP among FPs.
+        _ => {
+            let w = weights(src, 5, &[]);
+            let mut input = build(src, &Plan::new((4, 10), (1, 100), w));
+            let n = input.seats.len();
+            let lone = src.usize_in(1, n - 1);
+            let (crowd, single) = if src.bool(0.5) {
+                (Role::FP, Role::ZP)
+            } else {
+                (Role::ZP, Role::FP)
+            };
+            for (i, seat) in input.seats.iter_mut().enumerate().skip(1) {
+                seat.role = if i == lone { single } else { crowd };
+            }
+            input
+        }
+    }
+}

@@ -1,0 +1,179 @@
+//! pigs — [SDOI2010] 猪国杀 (Luogu P2482): a deterministic card game of
+//! 2–10 pigs, simulated to its end (spec: `shared/specs/pigs.md`).
+//!
+//! * [`model`]: the typed input (roles, four-card hands, the deck) and the
+//!   output as the §5 comparison sees it; strict parser, canonical text.
+//! * [`engine`]: the game state and one function per rule area of §4.
+//! * [`gen`]: the profiles, drawing only games that end.
+//! * [`shrink`]: structural candidates (drop a pig, cut the deck, simplify
+//!   a card).
+//!
+//! **Termination (§3 item 6).** The validator simulates the game and
+//! rejects it as soon as every living pig has taken an idle turn in a row
+//! (the spec's exact criterion). Behind that test sits a safety cap,
+//! [`engine::MAX_TURNS`] = 1,000,000 turns, and the default step budget: a
+//! game that reaches either is rejected too. The cap is far above the
+//! longest game that ends (about 211,000 turns, see [`engine::MAX_TURNS`]),
+//! so in practice it never decides anything.
+//!
+//! **Where the checklist lives.** Rule 1, rule 5 and the token part of
+//! rule 3 (a role is MP, ZP or FP) are the parser's: the typed model cannot
+//! hold anything else, and the parse error names the token's position.
+//! [`validate`] checks rules 2, 3 (pig 1 is the MP and no other pig is), 4
+//! and 6.
+
+pub mod engine;
+pub mod gen;
+pub mod model;
+pub mod shrink;
+#[cfg(test)]
+mod tests;
+
+use crate::game::{Game, GameId, Invalid, Profile};
+use crate::solver::{Budget, Fault, FaultKind};
+use crate::source::Source;
+use crate::text::ParseError;
+
+pub use engine::{Ending, MAX_TURNS};
+pub use gen::generate_counted;
+pub use model::{Card, Input, Output, Role, Seat, Side};
+
+pub struct Pigs;
+
+/// Checklist rules 2–4 and 6 (§3); see the module docs for rules 1 and 5.
+pub fn validate(input: &Input) -> Result<(), Invalid> {
+    structure(input)?;
+    termination(input)
+}
+
+/// Checklist rules 2, 3 and 4: everything the engine relies on.
+fn structure(input: &Input) -> Result<(), Invalid> {
+    let (n, m) = (input.seats.len(), input.deck.len());
+    if !(2..=10).contains(&n) {
+        return Err(Invalid::new("2", format!("n = {n} is not in 2..=10")));
+    }
+    if !(1..=2000).contains(&m) {
+        return Err(Invalid::new("2", format!("m = {m} is not in 1..=2000")));
+    }
+    if input.seats[0].role != Role::MP {
+        return Err(Invalid::new(
+            "3",
+            format!("pig 1 is a {}, not the MP", input.seats[0].role),
+        ));
+    }
+    if let Some(i) = input.seats[1..].iter().position(|s| s.role == Role::MP) {
+        return Err(Invalid::new(
+            "3",
+            format!("pig {} is a second MP (only pig 1 is the MP)", i + 2),
+        ));
+    }
+    if !input.seats.iter().any(|s| s.role == Role::FP) {
+        return Err(Invalid::new("4", "no pig is an FP"));
+    }
+    Ok(())
+}
+
+/// Steps the validator allows one simulation: as much as a solver gets.
+const VALIDATE_STEPS: u64 = Budget::DEFAULT_STEPS;
+
+/// Checklist rule 6: the game ends, decided by the engine's own simulation.
+fn termination(input: &Input) -> Result<(), Invalid> {
+    let mut budget = Budget::new(VALIDATE_STEPS);
+    match engine::simulate(input, &mut budget, false) {
+        Ok(f) => match f.ending {
+            Ending::Won(_) => Ok(()),
+            Ending::Idle { turn } => Err(Invalid::new(
+                "6",
+                format!(
+                    "the game never ends: every living pig takes an idle turn in a row \
+                     (the round ending with turn {turn})"
+                ),
+            )),
+            Ending::Cap => Err(Invalid::new(
+                "6",
+                format!("the game does not end within the safety cap of {MAX_TURNS} turns"),
+            )),
+        },
+        Err(f) => Err(Invalid::new(
+            "6",
+            format!("the game does not end within the step budget ({f})"),
+        )),
+    }
+}
+
+impl Game for Pigs {
+    const ID: GameId = GameId::Pigs;
+    const PROFILES: &'static [Profile] = gen::PROFILES;
+    const PORT: gamefuzz_reference::Port = gamefuzz_reference::pigs::main;
+
+    type Input = Input;
+    type Output = Output;
+
+    fn parse(text: &str) -> Result<Input, ParseError> {
+        model::parse(text)
+    }
+
+    fn render(input: &Input) -> String {
+        model::render(input)
+    }
+
+    fn validate(input: &Input) -> Result<(), Invalid> {
+        validate(input)
+    }
+
+    /// Never fails: any text is some sequence of lines, and the §5 rule
+    /// compares nothing but lines.
+    fn parse_output(text: &str) -> Result<Output, ParseError> {
+        Ok(Output::parse(text))
+    }
+
+    fn render_output(output: &Output) -> String {
+        output.render()
+    }
+
+    fn solve(input: &Input, budget: &mut Budget) -> Result<Output, Fault> {
+        let finish = engine::simulate(input, budget, false)?;
+        match finish.ending {
+            Ending::Won(_) => Ok(finish.output),
+            Ending::Idle { turn } => Err(Fault::new(
+                FaultKind::Budget,
+                format!("the game never ends (idle round ending with turn {turn})"),
+            )),
+            Ending::Cap => Err(Fault::new(
+                FaultKind::Budget,
+                format!("no end within {MAX_TURNS} turns"),
+            )),
+        }
+    }
+
+    fn generate(src: &mut Source, profile: &str) -> Input {
+        generate_counted(src, profile).0
+    }
+
+    fn shrink(input: &Input) -> Vec<Input> {
+        shrink::candidates(input)
+    }
+
+    /// The class of the first differing line: `winner` (line 1), `dead`
+    /// (one side prints DEAD, the other a hand), `hand` (two different
+    /// hands); `lines` when one output is a prefix of the other.
+    fn difference(a: &Output, b: &Output) -> String {
+        let first = a.lines.iter().zip(&b.lines).position(|(x, y)| x != y);
+        match first {
+            None => "lines",
+            Some(0) => "winner",
+            Some(i) if (a.lines[i] == "DEAD") != (b.lines[i] == "DEAD") => "dead",
+            Some(_) => "hand",
+        }
+        .to_string()
+    }
+
+    fn trace(input: &Input) -> Option<String> {
+        structure(input).ok()?;
+        let finish = engine::simulate(input, &mut Budget::default(), true);
+        Some(match finish {
+            Ok(f) => f.log.unwrap_or_default(),
+            Err(fault) => format!("engine fault: {fault}\n"),
+        })
+    }
+}

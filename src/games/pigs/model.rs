@@ -1,0 +1,246 @@
+//! The typed judge input and output, their strict parser and canonical text.
+
+use std::fmt;
+
+use crate::text::{at, ParseError, Tokens};
+
+/// A card (§2). The declaration order puts D first because choice 0 of a
+/// generator must be the simplest card, and D never does anything on its own.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub enum Card {
+    D,
+    K,
+    P,
+    F,
+    N,
+    W,
+    J,
+    Z,
+}
+
+impl Card {
+    pub const ALL: [Card; 8] = [
+        Card::D,
+        Card::K,
+        Card::P,
+        Card::F,
+        Card::N,
+        Card::W,
+        Card::J,
+        Card::Z,
+    ];
+
+    pub fn letter(self) -> char {
+        match self {
+            Card::D => 'D',
+            Card::K => 'K',
+            Card::P => 'P',
+            Card::F => 'F',
+            Card::N => 'N',
+            Card::W => 'W',
+            Card::J => 'J',
+            Card::Z => 'Z',
+        }
+    }
+
+    pub fn from_token(s: &str) -> Option<Card> {
+        let mut chars = s.chars();
+        let c = chars.next()?;
+        if chars.next().is_some() {
+            return None;
+        }
+        Card::ALL.into_iter().find(|k| k.letter() == c)
+    }
+}
+
+impl fmt::Display for Card {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{}", self.letter())
+    }
+}
+
+/// A pig's role (§1).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum Role {
+    MP,
+    ZP,
+    FP,
+}
+
+impl Role {
+    pub fn name(self) -> &'static str {
+        match self {
+            Role::MP => "MP",
+            Role::ZP => "ZP",
+            Role::FP => "FP",
+        }
+    }
+
+    /// §4.1 "Sides".
+    pub fn side(self) -> Side {
+        match self {
+            Role::MP | Role::ZP => Side::Mp,
+            Role::FP => Side::Fp,
+        }
+    }
+}
+
+impl fmt::Display for Role {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.name())
+    }
+}
+
+/// The two sides of §4.1; the winner of a game is a side.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum Side {
+    Mp,
+    Fp,
+}
+
+impl Side {
+    pub fn opposite(self) -> Side {
+        match self {
+            Side::Mp => Side::Fp,
+            Side::Fp => Side::Mp,
+        }
+    }
+
+    /// The first output line (§5).
+    pub fn name(self) -> &'static str {
+        match self {
+            Side::Mp => "MP",
+            Side::Fp => "FP",
+        }
+    }
+}
+
+/// One line of the input after `n m`: a role and four starting cards.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Seat {
+    pub role: Role,
+    /// Leftmost first.
+    pub hand: [Card; 4],
+}
+
+/// One whole judge input. The deck's length is `m`.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Input {
+    pub seats: Vec<Seat>,
+    /// Top card first.
+    pub deck: Vec<Card>,
+}
+
+/// Reads the §2 format. Roles and cards are typed here, so checklist rules
+/// 1 and 5 and the token part of rule 3 (a role is MP, ZP or FP) are
+/// enforced by the parser, with the position of the offending token; the
+/// remaining rules are [`super::validate`]'s.
+pub fn parse(text: &str) -> Result<Input, ParseError> {
+    let mut t = Tokens::new(text);
+    let n: usize = t.uint("n (the number of pigs)")?;
+    let m: usize = t.uint("m (the number of deck cards)")?;
+    let mut seats = Vec::new();
+    for i in 1..=n {
+        let tok = t.next(&format!("the role of pig {i}"))?;
+        let role = match tok.text {
+            "MP" => Role::MP,
+            "ZP" => Role::ZP,
+            "FP" => Role::FP,
+            other => {
+                return Err(at(
+                    tok,
+                    format!(
+                        "expected the role of pig {i} (MP, ZP or FP; checklist rule 3), found '{other}'"
+                    ),
+                ))
+            }
+        };
+        let mut hand = [Card::D; 4];
+        for (k, slot) in hand.iter_mut().enumerate() {
+            *slot = card(&mut t, &format!("card {} of pig {i}", k + 1))?;
+        }
+        seats.push(Seat { role, hand });
+    }
+    let mut deck = Vec::new();
+    for k in 1..=m {
+        deck.push(card(&mut t, &format!("deck card {k} of {m}"))?);
+    }
+    t.finish()?;
+    Ok(Input { seats, deck })
+}
+
+fn card(t: &mut Tokens<'_>, what: &str) -> Result<Card, ParseError> {
+    let tok = t.next(what)?;
+    Card::from_token(tok.text).ok_or_else(|| {
+        at(
+            tok,
+            format!(
+                "expected {what} (one of P K D F N W J Z; checklist rule 5), found '{}'",
+                tok.text
+            ),
+        )
+    })
+}
+
+/// Canonical text: single spaces, the lines of §2, a final newline.
+pub fn render(input: &Input) -> String {
+    let mut s = format!("{} {}\n", input.seats.len(), input.deck.len());
+    for seat in &input.seats {
+        s.push_str(seat.role.name());
+        for c in seat.hand {
+            s.push(' ');
+            s.push(c.letter());
+        }
+        s.push('\n');
+    }
+    s.push_str(&cards_text(&input.deck));
+    s.push('\n');
+    s
+}
+
+/// Cards separated by single spaces, as hands are printed (§5).
+pub fn cards_text(cards: &[Card]) -> String {
+    let mut s = String::with_capacity(cards.len() * 2);
+    for (i, c) in cards.iter().enumerate() {
+        if i > 0 {
+            s.push(' ');
+        }
+        s.push(c.letter());
+    }
+    s
+}
+
+/// A judge output as the §5 comparison sees it: its lines with trailing
+/// spaces, tabs and carriage returns removed and trailing empty lines
+/// dropped. Equality of this normal form is exactly the judge's comparison
+/// (an empty last hand and a missing last line compare equal).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Output {
+    pub lines: Vec<String>,
+}
+
+impl Output {
+    pub fn from_lines<S: AsRef<str>>(lines: impl IntoIterator<Item = S>) -> Self {
+        let mut lines: Vec<String> = lines
+            .into_iter()
+            .map(|l| l.as_ref().trim_end_matches([' ', '\t', '\r']).to_string())
+            .collect();
+        while lines.last().is_some_and(|l| l.is_empty()) {
+            lines.pop();
+        }
+        Output { lines }
+    }
+
+    pub fn parse(text: &str) -> Self {
+        Output::from_lines(text.split('\n'))
+    }
+
+    pub fn render(&self) -> String {
+        let mut s = String::new();
+        for l in &self.lines {
+            s.push_str(l);
+            s.push('\n');
+        }
+        s
+    }
+}
