@@ -18,4 +18,5 @@ pub use io::{Io, Stop};
 pub type Port = fn(&mut Io) -> Result<(), Stop>;
 
 pub mod chutes;
+pub mod pigs;
 pub mod xiangqi;
