@@ -19,7 +19,10 @@ impl Visit for Replay<'_> {
 fn every_corpus_entry_replays_as_recorded() {
     let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("corpus");
     let entries = corpus::load_all(&root).expect("the corpus loads");
-    assert!(!entries.is_empty(), "the committed corpus holds findings to replay");
+    assert!(
+        !entries.is_empty(),
+        "the committed corpus holds findings to replay"
+    );
     let mut failures = Vec::new();
     for e in &entries {
         let game = GameId::from_name(&e.meta.game).expect("known game");

@@ -5,16 +5,18 @@
 //! across all profiles: in CI (`CI` set) a missing g++ or source fails the
 //! test; elsewhere it is reported and the check is skipped. And against the
 //! committed golden vectors in `tests/golden/<id>.jsonl`, so that fidelity is
-//! checked on machines without g++ too. Regenerate the vectors with
+//! checked on machines without g++ too. Where the native program does not
+//! end (20 s), the port must run out of budget instead of printing. Regenerate the vectors with
 //! `GAMEFUZZ_BLESS=1 cargo test --test fidelity golden`.
 
-use std::io::Write;
 use std::path::{Path, PathBuf};
-use std::process::{Command, Stdio};
+use std::process::Command;
+use std::time::Duration;
 
 use gamefuzz::driver::generate_case;
 use gamefuzz::game::{Game, GameId, Visit};
 use gamefuzz::solver::{self, Limits, SolverSpec};
+use gamefuzz::FaultKind;
 use rayon::prelude::*;
 use serde::{Deserialize, Serialize};
 
@@ -58,31 +60,42 @@ fn native(game: GameId) -> Option<PathBuf> {
     }
 }
 
-fn run_native(bin: &Path, input: &str) -> String {
-    let mut child = Command::new(bin)
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .spawn()
-        .expect("start the native program");
-    let mut stdin = child.stdin.take().unwrap();
-    let data = input.as_bytes().to_vec();
-    let w = std::thread::spawn(move || {
-        let _ = stdin.write_all(&data);
-    });
-    let out = child.wait_with_output().expect("native program output");
-    w.join().unwrap();
-    assert!(out.status.success(), "native program failed on\n{input}");
-    String::from_utf8_lossy(&out.stdout).into_owned()
+/// How a program run ended: its stdout, or no end within the limit (the
+/// blog programs loop forever on some valid inputs).
+#[derive(Debug, PartialEq, Eq)]
+enum Ending {
+    Printed(String),
+    Endless,
 }
 
-fn port_stdout<G: Game>(input: &G::Input, text: &str) -> String {
+/// Runs the native program through the harness's own external-solver code.
+fn run_native<G: Game>(bin: &Path, input: &G::Input, text: &str) -> Ending {
+    let limits = Limits {
+        timeout: Duration::from_secs(20),
+        ..Limits::default()
+    };
+    let run = solver::run::<G>(&SolverSpec::Cmd(bin.to_path_buf()), input, text, &limits)
+        .expect("external programs always apply");
+    match (&run.result, run.stdout) {
+        (Err(f), _) if f.kind == FaultKind::Timeout => Ending::Endless,
+        (Err(f), _) if f.kind != FaultKind::BadOutput => {
+            panic!("the native program failed ({f}) on\n{text}")
+        }
+        (_, out) => Ending::Printed(out.expect("a finished program has stdout")),
+    }
+}
+
+/// The port's ending: out of budget counts as endless; undefined behaviour
+/// or a panic on a valid input fails the test.
+fn run_port<G: Game>(input: &G::Input, text: &str) -> Ending {
     let run = solver::run::<G>(&SolverSpec::Reference, input, text, &Limits::default())
         .expect("the port always applies");
     match (&run.result, run.stdout) {
-        (Err(f), _) if f.kind != gamefuzz::FaultKind::BadOutput => {
+        (Err(f), _) if f.kind == FaultKind::Budget => Ending::Endless,
+        (Err(f), _) if f.kind != FaultKind::BadOutput => {
             panic!("the port faulted ({f}) on a valid input:\n{text}")
         }
-        (_, out) => out.expect("the port always has stdout"),
+        (_, out) => Ending::Printed(out.expect("the port always has stdout")),
     }
 }
 
@@ -114,11 +127,10 @@ impl Visit for NativeCheck {
             .into_par_iter()
             .filter_map(|(i, profiles)| {
                 let (input, text, seed, profile) = case::<G>(i, &profiles);
-                let (port, native) = (port_stdout::<G>(&input, &text), run_native(&bin, &text));
+                let port = run_port::<G>(&input, &text);
+                let native = run_native::<G>(&bin, &input, &text);
                 (port != native).then(|| {
-                    format!(
-                        "seed {seed} profile {profile}:\n{text}\nport:\n{port}\nnative:\n{native}"
-                    )
+                    format!("seed {seed} profile {profile}:\n{text}\nport: {port:?}\nnative: {native:?}")
                 })
             })
             .collect();
@@ -144,7 +156,8 @@ struct Vector {
     seed: u64,
     profile: String,
     input: String,
-    output: String,
+    /// `None`: the native program did not end.
+    output: Option<String>,
 }
 
 fn golden_path(game: GameId) -> PathBuf {
@@ -173,8 +186,11 @@ impl Visit for Golden {
             let lines: Vec<String> = (0..GOLDEN_CASES)
                 .into_par_iter()
                 .map(|i| {
-                    let (_, text, seed, profile) = case::<G>(i, &profiles);
-                    let output = run_native(&bin, &text);
+                    let (input, text, seed, profile) = case::<G>(i, &profiles);
+                    let output = match run_native::<G>(&bin, &input, &text) {
+                        Ending::Printed(s) => Some(s),
+                        Ending::Endless => None,
+                    };
                     let v = Vector {
                         seed,
                         profile: profile.into(),
@@ -198,10 +214,10 @@ impl Visit for Golden {
                 .unwrap_or_else(|e| panic!("{}:{}: {e}", path.display(), lineno + 1));
             let input = gamefuzz::game::parse_valid::<G>(&v.input)
                 .unwrap_or_else(|e| panic!("{}:{}: {e}", path.display(), lineno + 1));
-            let port = port_stdout::<G>(&input, &v.input);
+            let expected = v.output.map_or(Ending::Endless, Ending::Printed);
             assert_eq!(
-                port,
-                v.output,
+                run_port::<G>(&input, &v.input),
+                expected,
                 "{} golden vector {} (seed {} profile {}) differs:\n{}",
                 G::ID,
                 lineno + 1,
