@@ -79,7 +79,8 @@ pub fn shrink<G: Game>(
         if G::render(&G::generate(&mut Source::replay(tape.clone()), profile)) == best_text {
             'tape: loop {
                 let mut improved = false;
-                for cand_tape in tape_candidates(&tape) {
+                let current = tape.clone();
+                for cand_tape in tape_candidates(&current) {
                     if !budget_left(&mut spent) {
                         break 'tape;
                     }
@@ -126,43 +127,40 @@ pub fn shrink<G: Game>(
 
 /// Tape edits, most aggressive first: cut the tail, delete spans, zero and
 /// lower single choices.
-fn tape_candidates(tape: &[u64]) -> Vec<Vec<u64>> {
-    let mut out = Vec::new();
+fn tape_candidates(tape: &[u64]) -> impl Iterator<Item = Vec<u64>> + '_ {
     let n = tape.len();
+    let mut keeps = Vec::new();
     let mut keep = n / 2;
     while keep < n {
-        out.push(tape[..keep].to_vec());
+        keeps.push(keep);
         keep += (n - keep).div_ceil(2).max(1);
         if keep >= n {
             break;
         }
     }
-    for width in [8usize, 4, 2, 1] {
-        if width > n {
-            continue;
-        }
-        for at in (0..=n - width).rev() {
+    let cuts = keeps.into_iter().map(move |k| tape[..k].to_vec());
+    let spans = [8usize, 4, 2, 1]
+        .into_iter()
+        .filter(move |&w| w <= n)
+        .flat_map(move |w| (0..=n - w).rev().map(move |at| (w, at)))
+        .map(move |(w, at)| {
             let mut t = tape.to_vec();
-            t.drain(at..at + width);
-            out.push(t);
+            t.drain(at..at + w);
+            t
+        });
+    let lowers = (0..n).filter(move |&i| tape[i] > 0).flat_map(move |i| {
+        let mut v = vec![0];
+        if tape[i] > 1 {
+            v.push(tape[i] / 2);
+            v.push(tape[i] - 1);
         }
-    }
-    for i in 0..n {
-        if tape[i] > 0 {
+        v.into_iter().map(move |x| {
             let mut t = tape.to_vec();
-            t[i] = 0;
-            out.push(t);
-            if tape[i] > 1 {
-                let mut t = tape.to_vec();
-                t[i] /= 2;
-                out.push(t);
-                let mut t = tape.to_vec();
-                t[i] -= 1;
-                out.push(t);
-            }
-        }
-    }
-    out
+            t[i] = x;
+            t
+        })
+    });
+    cuts.chain(spans).chain(lowers)
 }
 
 #[cfg(test)]
@@ -172,7 +170,7 @@ mod tests {
     #[test]
     fn tape_candidates_are_all_different_from_the_tape_and_not_longer() {
         let tape = vec![3, 0, 7, 1, 9];
-        let c = tape_candidates(&tape);
+        let c: Vec<_> = tape_candidates(&tape).collect();
         assert!(!c.is_empty());
         for t in &c {
             assert!(t.len() <= tape.len());
