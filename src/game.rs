@@ -128,6 +128,8 @@ macro_rules! games {
 games! {
     Xiangqi => crate::games::xiangqi::Xiangqi, "xiangqi";
     Chutes => crate::games::chutes::Chutes, "chutes";
+    Generals => crate::games::generals::Generals, "generals";
+    Stones => crate::games::stones::Stones, "stones";
 }
 
 impl GameId {

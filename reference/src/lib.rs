@@ -18,4 +18,6 @@ pub use io::{Io, Stop};
 pub type Port = fn(&mut Io) -> Result<(), Stop>;
 
 pub mod chutes;
+pub mod generals;
+pub mod stones;
 pub mod xiangqi;

@@ -2,4 +2,6 @@
 //! engine, generators and structural shrink candidates.
 
 pub mod chutes;
+pub mod generals;
+pub mod stones;
 pub mod xiangqi;
