@@ -13,7 +13,7 @@ pub enum Player {
 impl Player {
     /// The mover of move line `i` (0-based): Alice on even lines.
     pub fn of_line(i: usize) -> Player {
-        if i % 2 == 0 {
+        if i.is_multiple_of(2) {
             Player::Alice
         } else {
             Player::Bob

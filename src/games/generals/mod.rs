@@ -205,7 +205,7 @@ impl Game for Generals {
 
     fn parse_output(text: &str) -> Result<Vec<Outcome>, ParseError> {
         let lines = output_lines(text);
-        if lines.len() % 2 != 0 {
+        if !lines.len().is_multiple_of(2) {
             return Err(ParseError {
                 line: lines.len(),
                 col: 1,
