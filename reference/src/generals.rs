@@ -221,3 +221,56 @@ pub fn main(io: &mut Io) -> Result<(), Stop> {
     }
     Ok(())
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn run(input: &str) -> (String, Vec<String>) {
+        let mut io = Io::new(input, 10_000_000);
+        main(&mut io).expect("the port runs to the end");
+        (io.out, io.notes)
+    }
+
+    #[test]
+    fn official_sample_and_edge_cases_match_the_native_program() {
+        // Expected outputs are what the native g++ -O2 program prints.
+        let sample =
+            "1\n3 3\n1 1 6\n3 3 13\n4\n1 1 R\n3 3 L\n1 2 D\n3 2 U\n1 1 R\n2 2 U\n1 1 D\n1 2 L\n";
+        assert_eq!(run(sample), ("Bob wins!!\n1 8\n".into(), vec![]));
+        let edges = "4\n1 2\n1 1 5\n1 2 5\n3\n1 1 R\n1 2 L\n1 2 L\n1 1 R\n1 2 L\n1 1 R\n\
+                     2 2\n1 1 2\n1 2 9\n2\n1 1 D\n1 2 L\n2 1 R\n1 1 D\n\
+                     1 5\n1 3 2\n1 1 3\n2\n1 3 R\n1 1 R\n1 4 L\n1 2 R\n\
+                     3 1\n3 1 4\n1 1 4\n1\n3 1 U\n1 1 D\n";
+        let (out, notes) = run(edges);
+        assert_eq!(
+            out,
+            "Alice wins!!!\n1 0\nBob wins!!\n2 9\ndraw!\n2 3\ndraw!\n1 1\n"
+        );
+        assert!(notes.is_empty());
+    }
+
+    #[test]
+    fn int_counts_wrap_like_the_native_program() {
+        // Native g++ -O2 output; the correct answers are "draw!\n3 2147483648"
+        // and "Alice wins!!!\n2147483652 6".
+        let total = "1\n1 4\n1 1 2\n1 4 2147483647\n1\n1 1 R\n1 4 L\n";
+        assert_eq!(
+            run(total),
+            ("draw!\n3 -2147483648\n".into(), vec!["overflow".into()])
+        );
+        let bonus = "1\n2 3\n1 1 2147483647\n1 3 2\n6\n\
+                     1 1 R\n1 3 D\n1 1 R\n1 3 D\n1 1 R\n1 3 D\n\
+                     1 1 R\n1 3 D\n1 1 R\n1 3 D\n1 2 R\n1 3 D\n";
+        assert_eq!(
+            run(bonus),
+            ("draw!\n3 -2147483642\n".into(), vec!["overflow".into()])
+        );
+    }
+
+    #[test]
+    fn indexing_past_the_grid_is_undefined() {
+        let mut io = Io::new("1\n2 2\n500 1 5\n2 2 5\n1\n1 1 R\n2 2 L\n", 1000);
+        assert!(matches!(main(&mut io), Err(Stop::Undefined(_))));
+    }
+}

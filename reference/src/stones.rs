@@ -160,3 +160,45 @@ pub fn main(io: &mut Io) -> Result<(), Stop> {
     }
     Ok(())
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn run(input: &str) -> (String, Vec<String>) {
+        let mut io = Io::new(input, 1_000_000);
+        main(&mut io).expect("the port runs to the end");
+        (io.out, io.notes)
+    }
+
+    #[test]
+    fn worked_examples_match_the_native_program() {
+        // The native g++ -O2 program prints the spec's expected output here.
+        let input = "1\nw 1\n1\nb 1\n2\nw 1\nb 1\n1\nbw 1\n2\nbw 1\nb 1\n2\nbw 2\nb 1\n\
+                     2\nww 1\nbb 1\n2\nwb 3\nw 1\n2\nwb 2\nw 1\n\
+                     3\nw 1000000000000000000\nww 1000000000000000000\nbw 1000000000000000000\n\
+                     3\nb 1000000000000000000\nbb 1000000000000000000\nwb 1000000000000000000\n\
+                     6\nw 1000000000000000000\nb 1000000000000000000\nww 1000000000000000000\n\
+                     bb 1000000000000000000\nwb 1000000000000000000\nbw 1000000000000000000\n\
+                     2\nww 1\nb 3\n3\nwb 1\nbw 1\nb 1";
+        let expected = "win win\nlose lose\nlose win\nwin win\nlose lose\nlose win\nlose win\n\
+                        lose lose\nlose win\nwin win\nlose lose\nlose win\nlose lose\nlose lose\n";
+        assert_eq!(run(input), (expected.into(), vec![]));
+    }
+
+    #[test]
+    fn sums_beyond_64_bits_wrap_like_the_native_program() {
+        // Out of the spec's range; native g++ -O2 output.
+        let input = "1\nww 5000000000000000000\n2\nw 9000000000000000000\nww 1000000000000000000\n";
+        assert_eq!(
+            run(input),
+            ("lose lose\nlose lose\n".into(), vec!["overflow".into()])
+        );
+    }
+
+    #[test]
+    fn a_long_word_overflows_the_buffer() {
+        let mut io = Io::new("1\nwwwwwwwwwwww 1\n", 1000);
+        assert!(matches!(main(&mut io), Err(Stop::Undefined(_))));
+    }
+}
