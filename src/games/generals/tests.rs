@@ -296,15 +296,43 @@ fn shrink_offers_smaller_valid_candidates() {
         .into_iter()
         .filter(|c| Generals::validate(c).is_ok())
         .collect();
+    assert!(valid.iter().all(|c| Generals::render(c).len() <= text.len()));
+    assert!(valid.iter().any(|c| c.cases.len() == 1), "a case alone");
     assert!(valid.iter().any(|c| c.cases.len() == 3), "a case dropped");
-    assert!(valid
+    let edited: Vec<&Case> = valid
         .iter()
-        .all(|c| Generals::render(c).len() <= text.len()));
+        .filter(|c| c.cases.len() == 4)
+        .flat_map(|c| &c.cases)
+        .collect();
     // Case 1 ends on move 1: cutting it to one round keeps it valid.
-    assert!(valid.iter().any(|c| c.cases[0].rounds() == 1));
+    assert!(edited.iter().any(|c| c.n == 1 && c.m == 2 && c.rounds() == 1));
     // The draw on a 1x5 board loses its unused column.
-    assert!(valid.iter().any(|c| c.cases[2].m == 4));
-    assert!(valid.iter().any(|c| c.cases[0].alice.count < 5));
+    assert!(edited.iter().any(|c| c.n == 1 && c.m == 4));
+    assert!(edited.iter().any(|c| c.alice.count == 2 && c.bob.count == 5));
+}
+
+#[test]
+fn shrink_crops_the_board_to_what_the_game_uses() {
+    // Alice wins on move 3; the last line is never executed.
+    let text = "1\n6 7\n3 3 5\n3 5 2\n2\n3 3 R\n3 5 L\n3 4 R\n6 7 L\n";
+    let input = Generals::parse(text).unwrap();
+    let cropped = Generals::shrink(&input)
+        .into_iter()
+        .find(|c| (c.cases[0].n, c.cases[0].m) == (1, 3))
+        .expect("a 1x3 crop");
+    assert!(Generals::validate(&cropped).is_ok());
+    assert_eq!(
+        Generals::render(&cropped),
+        "1\n1 3\n1 1 5\n1 3 2\n2\n1 1 R\n1 3 L\n1 2 R\n1 3 L\n"
+    );
+}
+
+#[test]
+fn shrinking_a_huge_input_starts_with_few_single_case_candidates() {
+    let input = Generals::generate(&mut Source::seeded(GameId::Generals, 3), "max");
+    let cands = Generals::shrink(&input);
+    assert_eq!(cands.len(), MAX_T + 2);
+    assert!(cands[..MAX_T].iter().all(|c| c.cases.len() == 1));
 }
 
 #[test]

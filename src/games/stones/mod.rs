@@ -271,23 +271,27 @@ pub fn double_value(case: &Case) -> i128 {
         .sum()
 }
 
+/// Each candidate is a whole copy of the input: files of a thousand cases
+/// first lose chunks of cases, and single piles are edited only in files
+/// of at most this many cases.
+const FINE_CASES: usize = 64;
+
 /// Structural candidates, most aggressive first.
 fn shrink(input: &Input) -> Vec<Input> {
     let mut out = Vec::new();
     let n = input.cases.len();
-    if n > 1 {
-        // Halves first: files of a thousand cases shrink in few steps.
-        out.push(Input {
-            cases: input.cases[..n / 2].to_vec(),
-        });
-        out.push(Input {
-            cases: input.cases[n / 2..].to_vec(),
-        });
-        for i in 0..n {
-            let mut inp = input.clone();
-            inp.cases.remove(i);
-            out.push(inp);
+    // Chunks of n/2, n/4, ..., 1 cases removed, while copies stay few.
+    let mut k = n / 2;
+    while k >= 1 && out.len() < 2 * FINE_CASES {
+        for start in (0..n).step_by(k) {
+            let mut cases = input.cases[..start].to_vec();
+            cases.extend_from_slice(&input.cases[(start + k).min(n)..]);
+            out.push(Input { cases });
         }
+        k /= 2;
+    }
+    if n > FINE_CASES {
+        return out;
     }
     for (i, case) in input.cases.iter().enumerate() {
         if case.len() > 1 {
