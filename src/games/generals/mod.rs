@@ -247,8 +247,12 @@ impl Game for Generals {
         gen::generate(src, profile)
     }
 
+    /// Only valid candidates: callers that do not validate (the generic
+    /// shrinker's own loop) then never see an invalid input.
     fn shrink(input: &Input) -> Vec<Input> {
-        shrink(input)
+        let mut out = shrink(input);
+        out.retain(|c| Self::validate(c).is_ok());
+        out
     }
 
     fn difference(a: &Vec<Outcome>, b: &Vec<Outcome>) -> String {

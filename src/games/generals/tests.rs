@@ -296,7 +296,9 @@ fn shrink_offers_smaller_valid_candidates() {
         .into_iter()
         .filter(|c| Generals::validate(c).is_ok())
         .collect();
-    assert!(valid.iter().all(|c| Generals::render(c).len() <= text.len()));
+    assert!(valid
+        .iter()
+        .all(|c| Generals::render(c).len() <= text.len()));
     assert!(valid.iter().any(|c| c.cases.len() == 1), "a case alone");
     assert!(valid.iter().any(|c| c.cases.len() == 3), "a case dropped");
     let edited: Vec<&Case> = valid
@@ -305,10 +307,14 @@ fn shrink_offers_smaller_valid_candidates() {
         .flat_map(|c| &c.cases)
         .collect();
     // Case 1 ends on move 1: cutting it to one round keeps it valid.
-    assert!(edited.iter().any(|c| c.n == 1 && c.m == 2 && c.rounds() == 1));
+    assert!(edited
+        .iter()
+        .any(|c| c.n == 1 && c.m == 2 && c.rounds() == 1));
     // The draw on a 1x5 board loses its unused column.
     assert!(edited.iter().any(|c| c.n == 1 && c.m == 4));
-    assert!(edited.iter().any(|c| c.alice.count == 2 && c.bob.count == 5));
+    assert!(edited
+        .iter()
+        .any(|c| c.alice.count == 2 && c.bob.count == 5));
 }
 
 #[test]
