@@ -129,6 +129,8 @@ games! {
     Xiangqi => crate::games::xiangqi::Xiangqi, "xiangqi";
     Chutes => crate::games::chutes::Chutes, "chutes";
     Pigs => crate::games::pigs::Pigs, "pigs";
+    Generals => crate::games::generals::Generals, "generals";
+    Stones => crate::games::stones::Stones, "stones";
 }
 
 impl GameId {

@@ -18,5 +18,7 @@ pub use io::{Io, Stop};
 pub type Port = fn(&mut Io) -> Result<(), Stop>;
 
 pub mod chutes;
+pub mod generals;
 pub mod pigs;
+pub mod stones;
 pub mod xiangqi;

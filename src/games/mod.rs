@@ -2,5 +2,7 @@
 //! engine, generators and structural shrink candidates.
 
 pub mod chutes;
+pub mod generals;
 pub mod pigs;
+pub mod stones;
 pub mod xiangqi;
