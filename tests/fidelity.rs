@@ -23,7 +23,9 @@ use serde::{Deserialize, Serialize};
 const NATIVE_CASES: u64 = 2000;
 /// `max` inputs can be tens of megabytes: a few of them are enough.
 const NATIVE_MAX_CASES: u64 = 4;
-const GOLDEN_CASES: u64 = 300;
+const GOLDEN_CASES: usize = 300;
+/// Golden vectors are small inputs: larger draws are skipped.
+const GOLDEN_MAX_BYTES: usize = 4096;
 
 fn shared_dir() -> PathBuf {
     std::env::var_os("GAMEFUZZ_SHARED")
@@ -183,10 +185,15 @@ impl Visit for Golden {
         if std::env::var_os("GAMEFUZZ_BLESS").is_some() {
             let bin = native(G::ID).expect("blessing golden vectors needs g++ and ../shared");
             let profiles = golden_profiles::<G>();
-            let lines: Vec<String> = (0..GOLDEN_CASES)
+            // Seeds in order, profiles in rotation, keeping the small draws.
+            let picked: Vec<(G::Input, String, u64, &str)> = (0..GOLDEN_CASES as u64 * 50)
+                .map(|i| case::<G>(i, &profiles))
+                .filter(|c| c.1.len() <= GOLDEN_MAX_BYTES)
+                .take(GOLDEN_CASES)
+                .collect();
+            let lines: Vec<String> = picked
                 .into_par_iter()
-                .map(|i| {
-                    let (input, text, seed, profile) = case::<G>(i, &profiles);
+                .map(|(input, text, seed, profile)| {
                     let output = match run_native::<G>(&bin, &input, &text) {
                         Ending::Printed(s) => Some(s),
                         Ending::Endless => None,
