@@ -35,7 +35,7 @@ pub fn compare<G: Game>(
         .iter()
         .map(|s| solver::run::<G>(s, input, text, limits))
         .collect();
-    let (signature, compared) = signature::<G>(solvers, &runs);
+    let (signature, compared) = signature::<G>(solvers, input, &runs);
     Comparison {
         runs,
         signature,
@@ -48,6 +48,7 @@ pub fn compare<G: Game>(
 /// Any fault is a disagreement, even when both sides fault alike.
 pub fn signature<G: Game>(
     solvers: &[SolverSpec],
+    input: &G::Input,
     runs: &[Option<Run<G::Output>>],
 ) -> (Option<String>, bool) {
     let present: Vec<(&SolverSpec, &Run<G::Output>)> = solvers
@@ -62,7 +63,7 @@ pub fn signature<G: Game>(
     for &(spec, run) in &present[1..] {
         let detail = match (&base.result, &run.result) {
             (Ok(a), Ok(b)) if a == b => continue,
-            (Ok(a), Ok(b)) => format!(" {}", G::difference(a, b)),
+            (Ok(a), Ok(b)) => format!(" {}", G::difference_in(input, a, b)),
             _ => String::new(),
         };
         parts.push(format!(

@@ -91,6 +91,13 @@ pub trait Game: Sized + 'static {
     /// bug found twice gets the same signature.
     fn difference(a: &Self::Output, b: &Self::Output) -> String;
 
+    /// `difference` with the input at hand, for games whose outputs alone do
+    /// not say enough to tell bugs apart (pigs: the role of the first pig
+    /// whose line differs). The same rule applies: no indices or counts.
+    fn difference_in(_input: &Self::Input, a: &Self::Output, b: &Self::Output) -> String {
+        Self::difference(a, b)
+    }
+
     /// A readable turn-by-turn account of the engine's run, where the game
     /// has one.
     fn trace(_input: &Self::Input) -> Option<String> {

@@ -168,6 +168,24 @@ impl Game for Pigs {
         .to_string()
     }
 
+    /// Adds what tells pig bugs apart without naming a seat: the direction
+    /// of a winner difference, and the role of the first pig whose line
+    /// differs with which side sees it dead.
+    fn difference_in(input: &Input, a: &Output, b: &Output) -> String {
+        let Some(i) = a.lines.iter().zip(&b.lines).position(|(x, y)| x != y) else {
+            return "lines".into();
+        };
+        if i == 0 {
+            return format!("winner {}/{}", a.lines[0], b.lines[0]);
+        }
+        let role = input.seats.get(i - 1).map_or("?", |s| s.role.name());
+        match (a.lines[i] == "DEAD", b.lines[i] == "DEAD") {
+            (false, true) => format!("{role} alive/dead"),
+            (true, false) => format!("{role} dead/alive"),
+            _ => format!("{role} hand"),
+        }
+    }
+
     fn trace(input: &Input) -> Option<String> {
         structure(input).ok()?;
         let finish = engine::simulate(input, &mut Budget::default(), true);

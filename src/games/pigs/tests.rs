@@ -380,6 +380,19 @@ fn difference_tags_are_stable() {
     assert_eq!(Pigs::difference(&base, &o("FP\nDEAD\nK K\n")), "lines");
 }
 
+#[test]
+fn signatures_name_the_role_and_direction_but_no_seat() {
+    let o = |s: &str| Pigs::parse_output(s).unwrap();
+    let input = Pigs::parse("3 1\nMP D D D D\nZP D D D D\nFP D D D D\nK\n").unwrap();
+    let base = o("FP\nDEAD\nK K\nD\n");
+    let tag = |other: &str| Pigs::difference_in(&input, &base, &o(other));
+    assert_eq!(tag("MP\nDEAD\nK K\nD\n"), "winner FP/MP");
+    assert_eq!(tag("FP\nD\nK K\nD\n"), "MP dead/alive");
+    assert_eq!(tag("FP\nDEAD\nDEAD\nD\n"), "ZP alive/dead");
+    assert_eq!(tag("FP\nDEAD\nK K\nD D\n"), "FP hand");
+    assert_eq!(tag("FP\nDEAD\nK K\n"), "lines");
+}
+
 // ---- Generators, shrinking, trace. ----
 
 #[test]
