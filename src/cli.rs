@@ -15,6 +15,28 @@ use crate::game::{parse_valid, Game, GameId, InputError, Visit};
 use crate::shrink::{self, ShrinkLimits};
 use crate::solver::{self, parse_solver_list, Limits, Run, SolverSpec};
 
+/// Writes to stdout; a closed pipe (`gamefuzz gen ... | head`) ends the
+/// program quietly instead of panicking, any other write error exits 2.
+fn emit(s: &str) {
+    use std::io::Write;
+    let mut out = std::io::stdout().lock();
+    if let Err(e) = out.write_all(s.as_bytes()).and_then(|()| out.flush()) {
+        if e.kind() == std::io::ErrorKind::BrokenPipe {
+            std::process::exit(0);
+        }
+        eprintln!("error: writing to stdout: {e}");
+        std::process::exit(2);
+    }
+}
+
+macro_rules! out {
+    ($($t:tt)*) => { emit(&format!($($t)*)) };
+}
+
+macro_rules! outln {
+    ($($t:tt)*) => { emit(&(format!($($t)*) + "\n")) };
+}
+
 #[derive(Debug, Parser)]
 #[command(
     name = "gamefuzz",
@@ -279,7 +301,7 @@ fn list() {
     for &g in GameId::ALL {
         g.dispatch(ListGame);
     }
-    println!("solvers: engine, reference, brute (where marked), cmd:PATH (stdin -> stdout)");
+    outln!("solvers: engine, reference, brute (where marked), cmd:PATH (stdin -> stdout)");
 }
 
 struct ListGame;
@@ -287,9 +309,9 @@ impl Visit for ListGame {
     type Out = ();
     fn visit<G: Game>(self) {
         let brute = if G::HAS_BRUTE { ", brute" } else { "" };
-        println!("{} (solvers: engine, reference{brute})", G::ID);
+        outln!("{} (solvers: engine, reference{brute})", G::ID);
         for p in G::PROFILES {
-            println!("  {:<12} {}", p.name, p.about);
+            outln!("  {:<12} {}", p.name, p.about);
         }
     }
 }
@@ -333,12 +355,12 @@ fn solve<G: Game>(spec: &SolverSpec, trace: bool, limits: &Limits) -> anyhow::Re
     match run.result {
         Ok(out) => {
             // The port's and external programs' own bytes, the engine's rendering.
-            print!("{}", run.stdout.unwrap_or_else(|| G::render_output(&out)));
+            out!("{}", run.stdout.unwrap_or_else(|| G::render_output(&out)));
             Ok(Exit::Clean)
         }
         Err(f) => {
             if let Some(s) = run.stdout {
-                print!("{s}");
+                out!("{s}");
             }
             eprintln!("{spec} failed: {f}");
             Ok(Exit::Found)
@@ -349,7 +371,7 @@ fn solve<G: Game>(spec: &SolverSpec, trace: bool, limits: &Limits) -> anyhow::Re
 fn gen<G: Game>(seed: u64, profile: Option<&str>) -> anyhow::Result<Exit> {
     let profile = check_profile::<G>(profile)?;
     let (input, _) = driver::generate_case::<G>(seed, profile);
-    print!("{}", G::render(&input));
+    out!("{}", G::render(&input));
     Ok(Exit::Clean)
 }
 
@@ -384,7 +406,7 @@ fn shrink_command<G: Game>(
         text.len(),
         out.len()
     );
-    print!("{out}");
+    out!("{out}");
     Ok(Exit::Found)
 }
 
@@ -401,27 +423,27 @@ fn show<G: Game>(
         bail!("the input is not valid ({e}); this is a harness bug");
     }
     let c = driver::compare::<G>(solvers, input, &text, limits);
-    println!("== input ({header}) ==");
-    print!("{text}");
+    outln!("== input ({header}) ==");
+    out!("{text}");
     let mut shown: Vec<(String, String)> = Vec::new();
     for (spec, run) in solvers.iter().zip(&c.runs) {
         match run {
-            None => println!("== {spec}: not applicable to this input =="),
+            None => outln!("== {spec}: not applicable to this input =="),
             Some(run) => {
-                println!("== {spec}: {} ==", run.class());
+                outln!("== {spec}: {} ==", run.class());
                 let out = answer_text::<G>(run);
-                print!("{out}");
+                out!("{out}");
                 if let Err(f) = &run.result {
-                    println!("(fault: {f})");
+                    outln!("(fault: {f})");
                 }
                 shown.push((spec.to_string(), out));
             }
         }
     }
     match &c.signature {
-        None => println!("== all solvers agree =="),
+        None => outln!("== all solvers agree =="),
         Some(sig) => {
-            println!("== divergence: {sig} ==");
+            outln!("== divergence: {sig} ==");
             if let Some((base_name, base)) = shown.first() {
                 for (name, out) in &shown[1..] {
                     print_line_diff(base_name, base, name, out);
@@ -430,11 +452,11 @@ fn show<G: Game>(
         }
     }
     if let Some(t) = G::trace(input) {
-        println!("== engine trace ==");
-        print!("{t}");
+        outln!("== engine trace ==");
+        out!("{t}");
     }
     if let Some(cmd) = repro {
-        println!("== repro: {cmd}");
+        outln!("== repro: {cmd}");
     }
     Ok(if c.signature.is_some() {
         Exit::Found
@@ -458,14 +480,14 @@ fn print_line_diff(a_name: &str, a: &str, b_name: &str, b: &str) {
         let (x, y) = (la.get(i).copied(), lb.get(i).copied());
         if x.map(str::trim_end) != y.map(str::trim_end) {
             if shown == 0 {
-                println!("differing lines ({a_name} | {b_name}):");
+                outln!("differing lines ({a_name} | {b_name}):");
             }
             shown += 1;
             if shown > 20 {
-                println!("  ...");
+                outln!("  ...");
                 break;
             }
-            println!(
+            outln!(
                 "  line {}: {} | {}",
                 i + 1,
                 x.unwrap_or("<missing>"),
@@ -528,8 +550,8 @@ impl Visit for ReproEntry<'_> {
     fn visit<G: Game>(self) -> anyhow::Result<Exit> {
         let input = parse_valid::<G>(&self.entry.input)?;
         let m = &self.entry.meta;
-        println!("{}", m.description);
-        println!("recorded signature: {}", m.signature);
+        outln!("{}", m.description);
+        outln!("recorded signature: {}", m.signature);
         let header = format!("{}, {}", G::ID, self.entry.path.display());
         show::<G>(&header, &input, self.solvers, self.limits, None)
     }
@@ -598,7 +620,7 @@ fn diff_command(args: &DiffArgs) -> anyhow::Result<Exit> {
                 "games": summaries,
             })
         };
-        println!("{}", serde_json::to_string(&v)?);
+        outln!("{}", serde_json::to_string(&v)?);
     }
     Ok(if summaries.iter().any(|s| s.divergences > 0) {
         Exit::Found
@@ -665,6 +687,6 @@ fn report(s: &Summary, json: bool) {
     if json {
         eprint!("{out}");
     } else {
-        print!("{out}");
+        out!("{out}");
     }
 }
