@@ -100,6 +100,9 @@ pub enum Command {
         /// Wall-clock budget for shrinking, in seconds.
         #[arg(long, default_value_t = 60.0)]
         shrink_time: f64,
+        /// Also store the result in this corpus root (as `diff` does).
+        #[arg(long)]
+        corpus: Option<PathBuf>,
         #[command(flatten)]
         limits: LimitArgs,
     },
@@ -268,9 +271,16 @@ impl Visit for Exec<'_> {
                 solvers,
                 file,
                 shrink_time,
+                corpus,
                 limits,
                 ..
-            } => shrink_command::<G>(&solvers.0, file.as_deref(), *shrink_time, &limits.limits()?),
+            } => shrink_command::<G>(
+                &solvers.0,
+                file.as_deref(),
+                *shrink_time,
+                corpus.as_deref(),
+                &limits.limits()?,
+            ),
             Command::List | Command::Diff(_) => unreachable!("not game-generic"),
         }
     }
@@ -386,6 +396,7 @@ fn shrink_command<G: Game>(
     solvers: &[SolverSpec],
     file: Option<&Path>,
     time: f64,
+    corpus_root: Option<&Path>,
     limits: &Limits,
 ) -> anyhow::Result<Exit> {
     let text = read_input(file)?;
@@ -406,6 +417,12 @@ fn shrink_command<G: Game>(
         text.len(),
         out.len()
     );
+    if let Some(root) = corpus_root {
+        let c = driver::compare::<G>(solvers, &small, &out, limits);
+        let meta = corpus::Meta::new::<G>(&sig, solvers, &c.runs, None, None);
+        let stored = corpus::store(root, G::ID, &out, meta)?;
+        eprintln!("corpus: {}", stored.path().display());
+    }
     out!("{out}");
     Ok(Exit::Found)
 }

@@ -579,7 +579,12 @@ fn describe(case: &Case, i: usize, board: &Board, shift: &board::Shift) -> Strin
             shift.before.abs()
         ),
     };
-    let holder = &p.name()[..1];
+    // A repelled attack leaves the cell with the defender.
+    let holder = if matches!(shift.battle, Battle::Repelled) {
+        enemy
+    } else {
+        &p.name()[..1]
+    };
     let mut line = format!(
         "{:>3}. {} `{} {} {}`: castle ({cx}, {cy}) -> {bonus}; {} {effect}",
         i + 1,

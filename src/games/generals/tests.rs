@@ -349,6 +349,11 @@ fn trace_tells_the_story_and_stays_short_on_huge_inputs() {
         t.contains("Bob wins!!") && t.contains("scores: Alice 1, Bob 8"),
         "{t}"
     );
+    let t = Generals::trace(&Generals::parse(EDGES).unwrap()).unwrap();
+    assert!(
+        t.contains("repelled, A 1 remain; (1, 3) = A 1"),
+        "the defender keeps the cell: {t}"
+    );
     let big = Generals::generate(&mut Source::seeded(GameId::Generals, 1), "typical");
     let t = Generals::trace(&big).unwrap();
     assert!(t.lines().count() < TRACE_MOVE_LINES + 10 * big.cases.len() + 10);
