@@ -286,55 +286,29 @@ pub fn diff<G: Game>(opts: &DiffOptions, stop: &AtomicBool) -> anyhow::Result<Su
     };
     for (sig, ex) in found {
         let found_bytes = ex.text.len();
-        // A signature already in the corpus is a known bug: shrinking it
-        // again would only cost time, so repeated campaigns stay cheap.
-        if let Some(entry) = known.iter().find(|e| e.meta.signature == sig) {
-            signatures.push(SignatureReport {
-                repro: repro_command(G::ID.name(), ex.seed, ex.profile, &opts.solvers),
-                signature: sig,
-                count: ex.count,
-                seed: ex.seed,
-                profile: ex.profile.to_string(),
-                found_bytes,
-                shrunk_bytes: entry.input.len(),
-                corpus: Some(entry.path.display().to_string()),
-                corpus_status: Some("known signature, not shrunk again"),
-            });
-            continue;
-        }
-        if opts.progress && std::io::IsTerminal::is_terminal(&std::io::stderr()) {
-            eprintln!("{}: shrinking [{sig}] ({found_bytes} bytes)", G::ID);
-        }
-        let (_, tape) = generate_case::<G>(ex.seed, ex.profile);
-        let shrunk = shrink::shrink_finding::<G>(
-            &opts.solvers,
-            &sig,
-            ex.input.clone(),
-            Some((tape, ex.profile)),
-            &opts.limits,
-            &opts.shrink,
-        );
-        let text = G::render(&shrunk);
-        let (path, status) = match &opts.corpus {
-            Some(dir) => {
-                let c = compare::<G>(&opts.solvers, &shrunk, &text, &opts.limits);
-                let meta = corpus::Meta::new::<G>(
-                    &sig,
-                    &opts.solvers,
-                    &c.runs,
-                    Some(ex.seed),
-                    Some(ex.profile),
-                );
-                let stored = corpus::store(dir, G::ID, &text, meta)?;
-                let status = match &stored {
-                    Stored::Added(_) => "added",
-                    Stored::Replaced { .. } => "replaced a larger exemplar",
-                    Stored::Known(_) => "an exemplar as small is already stored",
-                };
-                (Some(stored.path().display().to_string()), Some(status))
-            }
-            None => (None, None),
-        };
+        let (shrunk_bytes, corpus, corpus_status) =
+            match known.iter().find(|e| e.meta.signature == sig) {
+                // A signature already in the corpus is a known bug: shrinking
+                // it again would only cost time, so repeated campaigns stay cheap.
+                Some(entry) => (
+                    entry.input.len(),
+                    Some(entry.path.display().to_string()),
+                    Some("known signature, not shrunk again"),
+                ),
+                None => {
+                    let (text, stored) = shrink_and_store::<G>(opts, &sig, &ex)?;
+                    let status = stored.as_ref().map(|s| match s {
+                        Stored::Added(_) => "added",
+                        Stored::Replaced { .. } => "replaced a larger exemplar",
+                        Stored::Known(_) => "an exemplar as small is already stored",
+                    });
+                    (
+                        text.len(),
+                        stored.map(|s| s.path().display().to_string()),
+                        status,
+                    )
+                }
+            };
         signatures.push(SignatureReport {
             repro: repro_command(G::ID.name(), ex.seed, ex.profile, &opts.solvers),
             signature: sig,
@@ -342,9 +316,9 @@ pub fn diff<G: Game>(opts: &DiffOptions, stop: &AtomicBool) -> anyhow::Result<Su
             seed: ex.seed,
             profile: ex.profile.to_string(),
             found_bytes,
-            shrunk_bytes: text.len(),
-            corpus: path,
-            corpus_status: status,
+            shrunk_bytes,
+            corpus,
+            corpus_status,
         });
     }
     Ok(Summary {
@@ -360,6 +334,42 @@ pub fn diff<G: Game>(opts: &DiffOptions, stop: &AtomicBool) -> anyhow::Result<Su
         profile: opts.profile.clone(),
         jobs: opts.jobs,
     })
+}
+
+/// Shrinks a new finding and, when a corpus is set, stores it.
+fn shrink_and_store<G: Game>(
+    opts: &DiffOptions,
+    sig: &str,
+    ex: &Exemplar<G::Input>,
+) -> anyhow::Result<(String, Option<Stored>)> {
+    if opts.progress && std::io::IsTerminal::is_terminal(&std::io::stderr()) {
+        eprintln!("{}: shrinking [{sig}] ({} bytes)", G::ID, ex.text.len());
+    }
+    let (_, tape) = generate_case::<G>(ex.seed, ex.profile);
+    let shrunk = shrink::shrink_finding::<G>(
+        &opts.solvers,
+        sig,
+        ex.input.clone(),
+        Some((tape, ex.profile)),
+        &opts.limits,
+        &opts.shrink,
+    );
+    let text = G::render(&shrunk);
+    let stored = match &opts.corpus {
+        Some(dir) => {
+            let c = compare::<G>(&opts.solvers, &shrunk, &text, &opts.limits);
+            let meta = corpus::Meta::new::<G>(
+                sig,
+                &opts.solvers,
+                &c.runs,
+                Some(ex.seed),
+                Some(ex.profile),
+            );
+            Some(corpus::store(dir, G::ID, &text, meta)?)
+        }
+        None => None,
+    };
+    Ok((text, stored))
 }
 
 /// The order the corpus and the shrinker agree on: shorter text first,

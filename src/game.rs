@@ -158,6 +158,22 @@ pub trait Visit {
     fn visit<G: Game>(self) -> Self::Out;
 }
 
+/// The `difference` of outputs made of one answer per case: `"case count"`
+/// when the lengths differ, otherwise `tag` of the first differing pair.
+pub fn first_case_difference<T: PartialEq>(
+    a: &[T],
+    b: &[T],
+    tag: impl Fn(&T, &T) -> String,
+) -> String {
+    if a.len() != b.len() {
+        return "case count".into();
+    }
+    match a.iter().zip(b).find(|(x, y)| x != y) {
+        Some((x, y)) => tag(x, y),
+        None => "equal".into(),
+    }
+}
+
 /// Parses and validates judge input text in one step.
 pub fn parse_valid<G: Game>(text: &str) -> Result<G::Input, InputError> {
     let input = G::parse(text).map_err(InputError::Parse)?;

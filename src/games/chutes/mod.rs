@@ -9,7 +9,7 @@ mod validate;
 #[cfg(test)]
 mod tests;
 
-use crate::game::{Game, GameId, Invalid, Profile};
+use crate::game::{first_case_difference, Game, GameId, Invalid, Profile};
 use crate::solver::{Budget, Fault};
 use crate::source::Source;
 use crate::text::{at, output_lines, ParseError, Token, Tokens};
@@ -297,10 +297,6 @@ impl Game for Chutes {
     }
 
     fn difference(a: &Winners, b: &Winners) -> String {
-        if a.len() != b.len() {
-            "game count".to_string()
-        } else {
-            "winner".to_string()
-        }
+        first_case_difference(a, b, |_, _| "winner".into())
     }
 }

@@ -192,7 +192,7 @@ fn outputs_parse_strictly() {
     for bad in ["2 \n", "02\n", "+2\n", "2\n\n", "x\n", "2\r\n"] {
         assert!(Chutes::parse_output(bad).is_err(), "{bad:?}");
     }
-    assert_eq!(Chutes::difference(&vec![1, 2], &vec![1]), "game count");
+    assert_eq!(Chutes::difference(&vec![1, 2], &vec![1]), "case count");
     assert_eq!(Chutes::difference(&vec![1, 2], &vec![1, 3]), "winner");
 }
 

@@ -10,7 +10,7 @@ mod tests;
 
 use std::fmt::Write as _;
 
-use crate::game::{Game, GameId, Invalid, Profile};
+use crate::game::{first_case_difference, Game, GameId, Invalid, Profile};
 use crate::solver::{Budget, Fault};
 use crate::source::Source;
 use crate::text::{at, output_lines, ParseError, Tokens};
@@ -247,24 +247,19 @@ impl Game for Stones {
         gen::generate(src, profile)
     }
 
-    /// Only valid candidates: callers that do not validate (the generic
-    /// shrinker's own loop) then never see an invalid input.
     fn shrink(input: &Input) -> Vec<Input> {
-        let mut out = shrink(input);
-        out.retain(|c| Self::validate(c).is_ok());
-        out
+        shrink(input)
     }
 
     fn difference(a: &Vec<Answer>, b: &Vec<Answer>) -> String {
-        if a.len() != b.len() {
-            return "case count".into();
-        }
-        match a.iter().zip(b).find(|(x, y)| x != y) {
-            Some((x, y)) if x.first != y.first && x.second != y.second => "both".into(),
-            Some((x, y)) if x.first != y.first => "first".into(),
-            Some(_) => "second".into(),
-            None => "same".into(),
-        }
+        first_case_difference(a, b, |x, y| {
+            match (x.first != y.first, x.second != y.second) {
+                (true, true) => "both",
+                (true, false) => "first",
+                _ => "second",
+            }
+            .into()
+        })
     }
 }
 

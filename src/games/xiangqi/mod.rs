@@ -10,7 +10,7 @@ mod gen;
 #[cfg(test)]
 mod tests;
 
-use crate::game::{Game, GameId, Invalid, Profile};
+use crate::game::{first_case_difference, Game, GameId, Invalid, Profile};
 use crate::solver::{Budget, Fault};
 use crate::source::Source;
 use crate::text::{at, output_lines, ParseError, Tokens};
@@ -415,12 +415,6 @@ impl Game for Xiangqi {
     }
 
     fn difference(a: &Output, b: &Output) -> String {
-        if a.len() != b.len() {
-            return "case count".into();
-        }
-        match a.iter().zip(b).find(|(x, y)| x != y) {
-            Some((&x, &y)) => format!("{}/{}", answer(x), answer(y)),
-            None => "equal".into(),
-        }
+        first_case_difference(a, b, |&x, &y| format!("{}/{}", answer(x), answer(y)))
     }
 }
