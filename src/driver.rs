@@ -2,10 +2,10 @@
 
 use std::collections::BTreeMap;
 use std::path::PathBuf;
-use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
+use std::sync::mpsc;
 use std::time::{Duration, Instant};
 
-use rayon::prelude::*;
 use serde::Serialize;
 
 use crate::corpus::{self, Stored};
@@ -137,6 +137,28 @@ pub struct Summary {
     pub jobs: usize,
 }
 
+/// Generates, runs and classifies case `i` of a campaign.
+fn run_case<G: Game>(opts: &DiffOptions, i: u64) -> CaseResult<G::Input> {
+    let seed = opts.seed.wrapping_add(i);
+    let profile = case_profile::<G>(opts, i);
+    let (input, _) = generate_case::<G>(seed, profile);
+    let text = G::render(&input);
+    let c = compare::<G>(&opts.solvers, &input, &text, &opts.limits);
+    let finding = c.signature.map(|sig| {
+        (
+            sig,
+            Exemplar {
+                count: 1,
+                seed,
+                profile,
+                input,
+                text,
+            },
+        )
+    });
+    (c.compared, finding)
+}
+
 /// Whether a case was compared, and its finding if it diverged.
 type CaseResult<I> = (bool, Option<(String, Exemplar<I>)>);
 
@@ -187,62 +209,47 @@ pub fn diff<G: Game>(opts: &DiffOptions, stop: &AtomicBool) -> anyhow::Result<Su
             profile_names::<G>()
         );
     }
-    let pool = rayon::ThreadPoolBuilder::new()
-        .num_threads(opts.jobs.max(1))
-        .build()?;
     let start = Instant::now();
     let bar = progress_bar(opts);
     let mut found: BTreeMap<String, Exemplar<G::Input>> = BTreeMap::new();
     let (mut cases, mut compared, mut divergences) = (0u64, 0u64, 0u64);
-    let batch = 32 * opts.jobs.max(1) as u64;
-    loop {
-        let n = match opts.amount {
-            Amount::Cases(total) => batch.min(total - cases),
-            Amount::Time(t) => {
-                if start.elapsed() >= t {
-                    0
-                } else {
-                    batch
-                }
+    // Workers pull case indices from one counter and stream results back:
+    // no batch barrier, so a slow case (a port looping until its budget
+    // runs out) never idles the other workers.
+    let next = AtomicU64::new(0);
+    let more = |i: u64| {
+        !stop.load(Ordering::Relaxed)
+            && match opts.amount {
+                Amount::Cases(total) => i < total,
+                Amount::Time(t) => start.elapsed() < t,
             }
-        };
-        if n == 0 || stop.load(Ordering::Relaxed) {
-            break;
+    };
+    std::thread::scope(|scope| {
+        let (tx, rx) = mpsc::channel::<CaseResult<G::Input>>();
+        for _ in 0..opts.jobs.max(1) {
+            let (tx, next, more) = (tx.clone(), &next, &more);
+            scope.spawn(move || loop {
+                let i = next.fetch_add(1, Ordering::Relaxed);
+                if !more(i) {
+                    break;
+                }
+                if tx.send(run_case::<G>(opts, i)).is_err() {
+                    break;
+                }
+            });
         }
-        let results: Vec<CaseResult<G::Input>> = pool.install(|| {
-            (cases..cases + n)
-                .into_par_iter()
-                .map(|i| {
-                    let seed = opts.seed.wrapping_add(i);
-                    let profile = case_profile::<G>(opts, i);
-                    let (input, _) = generate_case::<G>(seed, profile);
-                    let text = G::render(&input);
-                    let c = compare::<G>(&opts.solvers, &input, &text, &opts.limits);
-                    let finding = c.signature.map(|sig| {
-                        (
-                            sig,
-                            Exemplar {
-                                count: 1,
-                                seed,
-                                profile,
-                                input,
-                                text,
-                            },
-                        )
-                    });
-                    (c.compared, finding)
-                })
-                .collect()
-        });
-        cases += n;
-        for (was_compared, finding) in results {
+        drop(tx);
+        for (was_compared, finding) in rx {
+            cases += 1;
             compared += u64::from(was_compared);
             if let Some((sig, ex)) = finding {
                 divergences += 1;
                 match found.get_mut(&sig) {
                     Some(old) => {
                         let count = old.count + 1;
-                        if smaller(&ex.text, &old.text) {
+                        if (ex.text.len(), &ex.text, ex.seed)
+                            < (old.text.len(), &old.text, old.seed)
+                        {
                             *old = ex;
                         }
                         old.count = count;
@@ -259,15 +266,17 @@ pub fn diff<G: Game>(opts: &DiffOptions, stop: &AtomicBool) -> anyhow::Result<Su
                     }
                 }
             }
+            if let Some(b) = &bar {
+                if cases % 64 == 0 {
+                    b.set_position(cases);
+                    b.set_message(format!(
+                        "{divergences} divergences, {} signatures",
+                        found.len()
+                    ));
+                }
+            }
         }
-        if let Some(b) = &bar {
-            b.set_position(cases);
-            b.set_message(format!(
-                "{divergences} divergences, {} signatures",
-                found.len()
-            ));
-        }
-    }
+    });
     if let Some(b) = &bar {
         b.finish_and_clear();
     }
