@@ -295,29 +295,31 @@ pub fn diff<G: Game>(opts: &DiffOptions, stop: &AtomicBool) -> anyhow::Result<Su
     };
     for (sig, ex) in found {
         let found_bytes = ex.text.len();
-        let (shrunk_bytes, corpus, corpus_status) =
-            match known.iter().find(|e| e.meta.signature == sig) {
-                // A signature already in the corpus is a known bug: shrinking
-                // it again would only cost time, so repeated campaigns stay cheap.
-                Some(entry) => (
-                    entry.input.len(),
-                    Some(entry.path.display().to_string()),
-                    Some("known signature, not shrunk again"),
-                ),
-                None => {
-                    let (text, stored) = shrink_and_store::<G>(opts, &sig, &ex)?;
-                    let status = stored.as_ref().map(|s| match s {
-                        Stored::Added(_) => "added",
-                        Stored::Replaced { .. } => "replaced a larger exemplar",
-                        Stored::Known(_) => "an exemplar as small is already stored",
-                    });
-                    (
-                        text.len(),
-                        stored.map(|s| s.path().display().to_string()),
-                        status,
-                    )
-                }
-            };
+        let (shrunk_bytes, corpus, corpus_status) = match known
+            .iter()
+            .find(|e| e.meta.signature == sig && !smaller(&ex.text, &e.input))
+        {
+            // A known bug whose stored exemplar is already at least as
+            // small as this one: shrinking again would only cost time.
+            Some(entry) => (
+                entry.input.len(),
+                Some(entry.path.display().to_string()),
+                Some("known signature with a smaller exemplar, not shrunk again"),
+            ),
+            None => {
+                let (text, stored) = shrink_and_store::<G>(opts, &sig, &ex)?;
+                let status = stored.as_ref().map(|s| match s {
+                    Stored::Added(_) => "added",
+                    Stored::Replaced { .. } => "replaced a larger exemplar",
+                    Stored::Known(_) => "an exemplar as small is already stored",
+                });
+                (
+                    text.len(),
+                    stored.map(|s| s.path().display().to_string()),
+                    status,
+                )
+            }
+        };
         signatures.push(SignatureReport {
             repro: repro_command(G::ID.name(), ex.seed, ex.profile, &opts.solvers),
             signature: sig,
