@@ -128,6 +128,9 @@ impl Stored {
     }
 }
 
+/// Appended to a description carried over to a smaller exemplar.
+pub const EARLIER: &str = " (described on an earlier, larger exemplar)";
+
 /// A file-name-safe prefix derived from the signature.
 pub fn slug(signature: &str) -> String {
     let mut s = String::new();
@@ -170,7 +173,12 @@ pub fn store(root: &Path, game: GameId, input: &str, mut meta: Meta) -> anyhow::
         if !smaller(input, &old.input) {
             return Ok(Stored::Known(old.path.clone()));
         }
+        // The description was written for the old exemplar: keep it (it
+        // names the rule), but say so, since details may not carry over.
         meta.description = old.meta.description.clone();
+        if !meta.description.ends_with(EARLIER) {
+            meta.description.push_str(EARLIER);
+        }
     }
     let name = entry_name(&meta.signature, input);
     let path_in = dir.join(format!("{name}.in"));
@@ -361,7 +369,17 @@ mod tests {
         assert!(!old.exists() && new.exists());
         let e = load_entry(&new).unwrap();
         assert_eq!(e.input, "short\n");
-        assert_eq!(e.meta.description, "the horse leg rule");
+        assert_eq!(e.meta.description, format!("the horse leg rule{EARLIER}"));
+        // A second replacement does not stack the note.
+        let Stored::Replaced { new, .. } =
+            store(root.path(), g, "tiny\n", meta("s1", "auto")).unwrap()
+        else {
+            panic!("expected a replacement")
+        };
+        assert_eq!(
+            load_entry(&new).unwrap().meta.description,
+            format!("the horse leg rule{EARLIER}")
+        );
         // Another signature is another entry.
         store(root.path(), g, "short\n", meta("s2", "other")).unwrap();
         assert_eq!(files(&dir).len(), 4);
