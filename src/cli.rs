@@ -106,6 +106,22 @@ pub enum Command {
         #[command(flatten)]
         limits: LimitArgs,
     },
+    /// Corpus maintenance.
+    #[command(subcommand)]
+    Corpus(CorpusCommand),
+}
+
+#[derive(Debug, Subcommand)]
+pub enum CorpusCommand {
+    /// Union corpora (roots like `corpus/` or game directories like
+    /// `corpus/xiangqi/`) into one; per signature the smallest exemplar wins.
+    Merge {
+        #[arg(required = true)]
+        dirs: Vec<PathBuf>,
+        /// The corpus root to merge into.
+        #[arg(long, default_value = "corpus")]
+        into: PathBuf,
+    },
 }
 
 #[derive(Debug, Clone, Args)]
@@ -202,8 +218,30 @@ pub struct DiffArgs {
     /// Print one JSON summary object on stdout (the report goes to stderr).
     #[arg(long)]
     pub json: bool,
+    /// Pack up to K cases into one input file per run (xiangqi, stones,
+    /// generals; chutes only with a shared throw list) [default: 32 with a
+    /// cmd: solver, else 1].
+    #[arg(long, value_name = "K")]
+    pub pack: Option<usize>,
+    /// Run shard I of N: the campaign cases whose index is I-1 modulo N.
+    #[arg(long, value_name = "I/N", value_parser = parse_shard)]
+    pub shard: Option<(u64, u64)>,
     #[command(flatten)]
     pub limits: LimitArgs,
+}
+
+/// `I/N` with 1 <= I <= N, as the 0-based pair `(I-1, N)`.
+fn parse_shard(s: &str) -> Result<(u64, u64), String> {
+    let bad = || format!("--shard takes I/N with 1 <= I <= N, got '{s}'");
+    let (i, n) = s.split_once('/').ok_or_else(bad)?;
+    let (i, n): (u64, u64) = (
+        i.trim().parse().map_err(|_| bad())?,
+        n.trim().parse().map_err(|_| bad())?,
+    );
+    if i == 0 || i > n {
+        return Err(bad());
+    }
+    Ok((i - 1, n))
 }
 
 /// How a successful command ends.
@@ -227,6 +265,7 @@ pub fn run(cli: Cli) -> anyhow::Result<Exit> {
         | Command::Validate { game, .. } => game.dispatch(Exec(&cli.command)),
         Command::Shrink { game, .. } => game.dispatch(Exec(&cli.command)),
         Command::Diff(args) => diff_command(args),
+        Command::Corpus(CorpusCommand::Merge { dirs, into }) => corpus_merge(dirs, into),
         Command::Repro { target, .. } => match GameId::from_name(target) {
             Some(g) => g.dispatch(Exec(&cli.command)),
             None => repro_file(&cli.command),
@@ -281,7 +320,9 @@ impl Visit for Exec<'_> {
                 corpus.as_deref(),
                 &limits.limits()?,
             ),
-            Command::List | Command::Diff(_) => unreachable!("not game-generic"),
+            Command::List | Command::Diff(_) | Command::Corpus(_) => {
+                unreachable!("not game-generic")
+            }
         }
     }
 }
@@ -609,6 +650,20 @@ fn diff_command(args: &DiffArgs) -> anyhow::Result<Exit> {
             ShrinkLimits::default()
         },
         progress: true,
+        pack: match args.pack {
+            Some(0) => bail!("--pack must be at least 1"),
+            Some(k) => k,
+            None if args
+                .solvers
+                .0
+                .iter()
+                .any(|s| matches!(s, SolverSpec::Cmd(_))) =>
+            {
+                32
+            }
+            None => 1,
+        },
+        shard: args.shard.unwrap_or((0, 1)),
     };
     let stop = stop_flag();
     let mut summaries = Vec::new();
@@ -676,6 +731,40 @@ fn stop_flag() -> &'static AtomicBool {
     &STOP
 }
 
+/// `corpus merge`: every entry of every source goes through `corpus::store`,
+/// which keeps the smallest exemplar per signature and writes atomically.
+fn corpus_merge(dirs: &[PathBuf], into: &Path) -> anyhow::Result<Exit> {
+    let mut entries = Vec::new();
+    for dir in dirs {
+        if !dir.is_dir() {
+            bail!("corpus merge: '{}' is not a directory", dir.display());
+        }
+        let name = dir.file_name().and_then(|n| n.to_str()).unwrap_or("");
+        let found = if GameId::from_name(name).is_some() {
+            corpus::load_dir(dir)?
+        } else {
+            corpus::load_all(dir)?
+        };
+        eprintln!("{}: {} entries", dir.display(), found.len());
+        entries.extend(found);
+    }
+    let (mut added, mut replaced, mut known) = (0, 0, 0);
+    for e in entries {
+        let game = GameId::from_name(&e.meta.game)
+            .with_context(|| format!("{}: unknown game '{}'", e.path.display(), e.meta.game))?;
+        match corpus::store(into, game, &e.input, e.meta.clone())? {
+            corpus::Stored::Added(_) => added += 1,
+            corpus::Stored::Replaced { .. } => replaced += 1,
+            corpus::Stored::Known(_) => known += 1,
+        }
+    }
+    outln!(
+        "merged into {}: {added} added, {replaced} replaced a larger exemplar, {known} already there",
+        into.display()
+    );
+    Ok(Exit::Clean)
+}
+
 /// The human report of one game's run: on stdout, or on stderr with --json.
 fn report(s: &Summary, json: bool) {
     let mut out = String::new();
@@ -692,6 +781,9 @@ fn report(s: &Summary, json: bool) {
     );
     for r in &s.signatures {
         out += &format!("  [{}] x{}\n", r.signature, r.count);
+        if r.packed {
+            out += "    only when cases share one file (no case diverges alone: state kept between cases?)\n";
+        }
         out += &format!(
             "    smallest found: seed {} profile {} ({} bytes, shrunk to {})\n",
             r.seed, r.profile, r.found_bytes, r.shrunk_bytes

@@ -101,6 +101,26 @@ pub struct DiffOptions {
     pub limits: Limits,
     pub shrink: ShrinkLimits,
     pub progress: bool,
+    /// Up to this many consecutive cases are packed into one input file per
+    /// run (games whose format allows it); 1 runs one process per case.
+    pub pack: usize,
+    /// `(i, n)`: run only the cases whose campaign index is `i` modulo `n`
+    /// (0-based `i`); `(0, 1)` runs everything.
+    pub shard: (u64, u64),
+}
+
+impl DiffOptions {
+    /// The campaign index of the `i`-th case this run (or shard) executes:
+    /// shard `i` of `n` runs campaign cases `i, i + n, i + 2n, ...`.
+    pub fn case_index(&self, i: u64) -> u64 {
+        let (k, n) = self.shard;
+        i.wrapping_mul(n.max(1)).wrapping_add(k)
+    }
+
+    /// The per-case seed of campaign case `index`.
+    pub fn case_seed(&self, index: u64) -> u64 {
+        self.seed.wrapping_add(index)
+    }
 }
 
 /// One distinct signature seen in a run.
@@ -118,6 +138,10 @@ pub struct SignatureReport {
     /// Corpus file and whether it is new, replaced an entry or was known.
     pub corpus: Option<String>,
     pub corpus_status: Option<&'static str>,
+    /// The divergence shows only when cases run packed in one file (no case
+    /// diverges alone: state kept between cases); `seed` and `profile` are
+    /// then those of the pack's first case.
+    pub packed: bool,
 }
 
 /// The result of a `diff` run over one game.
@@ -135,13 +159,26 @@ pub struct Summary {
     pub seed: u64,
     pub profile: Option<String>,
     pub jobs: usize,
+    pub pack: usize,
+    /// `I/N` when the run was one shard of a campaign.
+    pub shard: Option<String>,
 }
 
 /// Generates, runs and classifies case `i` of a campaign.
 fn run_case<G: Game>(opts: &DiffOptions, i: u64) -> CaseResult<G::Input> {
-    let seed = opts.seed.wrapping_add(i);
-    let profile = case_profile::<G>(opts, i);
+    let index = opts.case_index(i);
+    let seed = opts.case_seed(index);
+    let profile = case_profile::<G>(opts, index);
     let (input, _) = generate_case::<G>(seed, profile);
+    run_alone::<G>(opts, seed, profile, input)
+}
+
+fn run_alone<G: Game>(
+    opts: &DiffOptions,
+    seed: u64,
+    profile: &'static str,
+    input: G::Input,
+) -> CaseResult<G::Input> {
     let text = G::render(&input);
     let c = compare::<G>(&opts.solvers, &input, &text, &opts.limits);
     let finding = c.signature.map(|sig| {
@@ -153,11 +190,127 @@ fn run_case<G: Game>(opts: &DiffOptions, i: u64) -> CaseResult<G::Input> {
                 profile,
                 input,
                 text,
+                packed: None,
             },
         )
     });
     (c.compared, finding)
 }
+
+/// Runs the cases `local` (consecutive local indices) packed into as few
+/// input files as `G::pack` allows: every solver runs once per file, the
+/// outputs are split back by case and compared case by case. A case that
+/// diverges is re-run alone, so its finding (signature, seed, profile) is
+/// exactly what an unpacked run reports. If no case of a diverging file
+/// diverges alone, the whole file is the finding (marked `packed`).
+fn run_block<G: Game>(opts: &DiffOptions, local: &[u64]) -> Vec<CaseResult<G::Input>> {
+    let cases: Vec<(u64, &'static str, G::Input)> = local
+        .iter()
+        .map(|&i| {
+            let index = opts.case_index(i);
+            let seed = opts.case_seed(index);
+            let profile = case_profile::<G>(opts, index);
+            (seed, profile, generate_case::<G>(seed, profile).0)
+        })
+        .collect();
+    let mut results = Vec::with_capacity(cases.len());
+    let mut rest = &cases[..];
+    while let Some(((seed, profile, first), tail)) = rest.split_first() {
+        let mut packed = first.clone();
+        let mut n = 1;
+        for (_, _, next) in tail {
+            match G::pack(&[packed.clone(), next.clone()]) {
+                Some(p) if G::validate(&p).is_ok() => {
+                    packed = p;
+                    n += 1;
+                }
+                _ => break,
+            }
+        }
+        let (group, after) = rest.split_at(n);
+        rest = after;
+        if n == 1 {
+            results.push(run_alone::<G>(opts, *seed, profile, first.clone()));
+            continue;
+        }
+        let last_index = opts.case_index(local[cases.len() - rest.len() - 1]);
+        results.extend(run_packed::<G>(opts, group, packed, last_index));
+    }
+    results
+}
+
+fn run_packed<G: Game>(
+    opts: &DiffOptions,
+    group: &[(u64, &'static str, G::Input)],
+    packed: G::Input,
+    last_index: u64,
+) -> Vec<CaseResult<G::Input>> {
+    let parts: Vec<G::Input> = group.iter().map(|c| c.2.clone()).collect();
+    let text = G::render(&packed);
+    let whole = compare::<G>(&opts.solvers, &packed, &text, &opts.limits);
+    // Per solver, one run per case; `None` when a run cannot be split.
+    let split: Option<Vec<CaseRuns<G::Output>>> = whole
+        .runs
+        .iter()
+        .map(|run| match run {
+            None => Some(vec![None; parts.len()]),
+            Some(Run { result: Ok(o), .. }) => G::unpack_output(&parts, o).map(|outs| {
+                outs.into_iter()
+                    .map(|o| {
+                        Some(Run {
+                            result: Ok(o),
+                            stdout: None,
+                            notes: Vec::new(),
+                        })
+                    })
+                    .collect()
+            }),
+            Some(_) => None,
+        })
+        .collect();
+    let mut results = Vec::with_capacity(group.len());
+    for (j, (seed, profile, input)) in group.iter().enumerate() {
+        let suspect = match &split {
+            Some(per_solver) => {
+                let runs: Vec<_> = per_solver.iter().map(|r| r[j].clone()).collect();
+                let (sig, compared) = signature::<G>(&opts.solvers, input, &runs);
+                if sig.is_none() {
+                    results.push((compared, None));
+                    continue;
+                }
+                true
+            }
+            None => whole.signature.is_some(),
+        };
+        if suspect {
+            results.push(run_alone::<G>(opts, *seed, profile, input.clone()));
+        } else {
+            results.push((whole.compared, None));
+        }
+    }
+    let alone_found = results.iter().any(|(_, f)| f.is_some());
+    if let (Some(sig), false) = (whole.signature, alone_found) {
+        let (seed, profile, _) = &group[0];
+        results[0].1 = Some((
+            format!("{PACKED}{sig}"),
+            Exemplar {
+                count: 1,
+                seed: *seed,
+                profile,
+                input: packed,
+                text,
+                packed: Some(last_index + 1),
+            },
+        ));
+    }
+    results
+}
+
+/// One solver's runs split by case (`None` where it does not apply).
+type CaseRuns<O> = Vec<Option<Run<O>>>;
+
+/// Marks the signatures of divergences that need several cases in one file.
+const PACKED: &str = "packed: ";
 
 /// Whether a case was compared, and its finding if it diverged.
 type CaseResult<I> = (bool, Option<(String, Exemplar<I>)>);
@@ -168,6 +321,8 @@ struct Exemplar<I> {
     profile: &'static str,
     input: I,
     text: String,
+    /// For a packed-only finding: the `--cases` that rebuilds its pack.
+    packed: Option<u64>,
 }
 
 /// Case index → (seed, profile) of a run.
@@ -191,6 +346,24 @@ pub fn generate_case<G: Game>(seed: u64, profile: &str) -> (G::Input, Vec<u64>) 
 }
 
 /// The shell command that rebuilds a finding.
+/// The command that re-runs the campaign prefix holding a packed-only finding.
+fn packed_repro_command(game: &str, opts: &DiffOptions, cases: u64) -> String {
+    let list: Vec<String> = opts.solvers.iter().map(|s| s.to_string()).collect();
+    let mut cmd = format!(
+        "gamefuzz diff {game} --seed {} --cases {cases} --pack {} --solvers {} --no-store",
+        opts.seed,
+        opts.pack,
+        list.join(",")
+    );
+    if let Some(p) = &opts.profile {
+        cmd += &format!(" --profile {p}");
+    }
+    if opts.shard.1 > 1 {
+        cmd += &format!(" --shard {}/{}", opts.shard.0 + 1, opts.shard.1);
+    }
+    cmd
+}
+
 pub fn repro_command(game: &str, seed: u64, profile: &str, solvers: &[SolverSpec]) -> String {
     let list: Vec<String> = solvers.iter().map(|s| s.to_string()).collect();
     format!(
@@ -217,29 +390,41 @@ pub fn diff<G: Game>(opts: &DiffOptions, stop: &AtomicBool) -> anyhow::Result<Su
     // no batch barrier, so a slow case (a port looping until its budget
     // runs out) never idles the other workers.
     let next = AtomicU64::new(0);
+    anyhow::ensure!(
+        opts.shard.1 >= 1 && opts.shard.0 < opts.shard.1,
+        "bad shard {}/{}",
+        opts.shard.0 + 1,
+        opts.shard.1
+    );
     let more = |i: u64| {
         !stop.load(Ordering::Relaxed)
             && match opts.amount {
-                Amount::Cases(total) => i < total,
+                Amount::Cases(total) => opts.case_index(i) < total,
                 Amount::Time(t) => start.elapsed() < t,
             }
     };
     std::thread::scope(|scope| {
-        let (tx, rx) = mpsc::channel::<CaseResult<G::Input>>();
+        let (tx, rx) = mpsc::channel::<Vec<CaseResult<G::Input>>>();
+        let block = opts.pack.max(1) as u64;
         for _ in 0..opts.jobs.max(1) {
             let (tx, next, more) = (tx.clone(), &next, &more);
             scope.spawn(move || loop {
-                let i = next.fetch_add(1, Ordering::Relaxed);
-                if !more(i) {
-                    break;
-                }
-                if tx.send(run_case::<G>(opts, i)).is_err() {
+                // Blocks start at multiples of `block`, whatever the number
+                // of workers, so a pack is the same in every run.
+                let first = next.fetch_add(block, Ordering::Relaxed);
+                let local: Vec<u64> = (first..first + block).take_while(|&i| more(i)).collect();
+                let results = match local.len() {
+                    0 => break,
+                    1 => vec![run_case::<G>(opts, local[0])],
+                    _ => run_block::<G>(opts, &local),
+                };
+                if tx.send(results).is_err() {
                     break;
                 }
             });
         }
         drop(tx);
-        for (was_compared, finding) in rx {
+        for (was_compared, finding) in rx.into_iter().flatten() {
             cases += 1;
             compared += u64::from(was_compared);
             if let Some((sig, ex)) = finding {
@@ -321,7 +506,11 @@ pub fn diff<G: Game>(opts: &DiffOptions, stop: &AtomicBool) -> anyhow::Result<Su
             }
         };
         signatures.push(SignatureReport {
-            repro: repro_command(G::ID.name(), ex.seed, ex.profile, &opts.solvers),
+            repro: match ex.packed {
+                Some(cases) => packed_repro_command(G::ID.name(), opts, cases),
+                None => repro_command(G::ID.name(), ex.seed, ex.profile, &opts.solvers),
+            },
+            packed: ex.packed.is_some(),
             signature: sig,
             count: ex.count,
             seed: ex.seed,
@@ -344,6 +533,8 @@ pub fn diff<G: Game>(opts: &DiffOptions, stop: &AtomicBool) -> anyhow::Result<Su
         seed: opts.seed,
         profile: opts.profile.clone(),
         jobs: opts.jobs,
+        pack: opts.pack,
+        shard: (opts.shard.1 > 1).then(|| format!("{}/{}", opts.shard.0 + 1, opts.shard.1)),
     })
 }
 
@@ -356,12 +547,20 @@ fn shrink_and_store<G: Game>(
     if opts.progress && std::io::IsTerminal::is_terminal(&std::io::stderr()) {
         eprintln!("{}: shrinking [{sig}] ({} bytes)", G::ID, ex.text.len());
     }
-    let (_, tape) = generate_case::<G>(ex.seed, ex.profile);
+    // A packed-only finding is shrunk structurally (its cases come from
+    // several tapes); its whole-file signature is what must be kept.
+    let (sig, tape) = match ex.packed {
+        Some(_) => (sig.strip_prefix(PACKED).unwrap_or(sig), None),
+        None => (
+            sig,
+            Some((generate_case::<G>(ex.seed, ex.profile).1, ex.profile)),
+        ),
+    };
     let shrunk = shrink::shrink_finding::<G>(
         &opts.solvers,
         sig,
         ex.input.clone(),
-        Some((tape, ex.profile)),
+        tape,
         &opts.limits,
         &opts.shrink,
     );
@@ -369,13 +568,11 @@ fn shrink_and_store<G: Game>(
     let stored = match &opts.corpus {
         Some(dir) => {
             let c = compare::<G>(&opts.solvers, &shrunk, &text, &opts.limits);
-            let meta = corpus::Meta::new::<G>(
-                sig,
-                &opts.solvers,
-                &c.runs,
-                Some(ex.seed),
-                Some(ex.profile),
-            );
+            let (seed, profile) = match ex.packed {
+                Some(_) => (None, None),
+                None => (Some(ex.seed), Some(ex.profile)),
+            };
+            let meta = corpus::Meta::new::<G>(sig, &opts.solvers, &c.runs, seed, profile);
             Some(corpus::store(dir, G::ID, &text, meta)?)
         }
         None => None,

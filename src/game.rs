@@ -98,6 +98,22 @@ pub trait Game: Sized + 'static {
         Self::difference(a, b)
     }
 
+    /// Joins whole inputs into one input holding all their cases in order,
+    /// for running an external program once on many cases. `None` when the
+    /// format has one case per file (pigs) or when the joined input would
+    /// break a per-file limit or a shared section (the caller then packs
+    /// fewer inputs). The result must be valid whenever every part is.
+    fn pack(_inputs: &[Self::Input]) -> Option<Self::Input> {
+        None
+    }
+
+    /// Splits the output of `pack(inputs)` back into one output per input;
+    /// `None` when `output` does not have the shape the parts need (an
+    /// external program printed too few or too many answers).
+    fn unpack_output(_inputs: &[Self::Input], _output: &Self::Output) -> Option<Vec<Self::Output>> {
+        None
+    }
+
     /// A readable turn-by-turn account of the engine's run, where the game
     /// has one.
     fn trace(_input: &Self::Input) -> Option<String> {
@@ -172,6 +188,31 @@ pub fn first_case_difference<T: PartialEq>(
         Some((x, y)) => tag(x, y),
         None => "equal".into(),
     }
+}
+
+/// `pack` for formats whose input is a list of cases: all cases in order,
+/// `None` beyond `max` cases.
+pub fn pack_cases<C: Clone>(parts: &[&[C]], max: usize) -> Option<Vec<C>> {
+    let total: usize = parts.iter().map(|p| p.len()).sum();
+    (total <= max).then(|| parts.iter().flat_map(|p| p.iter().cloned()).collect())
+}
+
+/// `unpack_output` for outputs made of one answer per case: consecutive
+/// slices of the given lengths, `None` if the lengths do not add up.
+pub fn split_answers<T: Clone>(lens: &[usize], answers: &[T]) -> Option<Vec<Vec<T>>> {
+    if lens.iter().sum::<usize>() != answers.len() {
+        return None;
+    }
+    let mut rest = answers;
+    Some(
+        lens.iter()
+            .map(|&n| {
+                let (head, tail) = rest.split_at(n);
+                rest = tail;
+                head.to_vec()
+            })
+            .collect(),
+    )
 }
 
 /// Parses and validates judge input text in one step.

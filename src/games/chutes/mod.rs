@@ -9,7 +9,9 @@ mod validate;
 #[cfg(test)]
 mod tests;
 
-use crate::game::{first_case_difference, Game, GameId, Invalid, Profile};
+use crate::game::{
+    first_case_difference, pack_cases, split_answers, Game, GameId, Invalid, Profile,
+};
 use crate::solver::{Budget, Fault};
 use crate::source::Source;
 use crate::text::{at, output_lines, ParseError, Token, Tokens};
@@ -294,6 +296,25 @@ impl Game for Chutes {
 
     fn shrink(input: &Input) -> Vec<Input> {
         shrink::candidates(input)
+    }
+
+    /// Games share the file's one throw list, and each game is validated
+    /// against it, so only inputs with the very same throw list pack.
+    fn pack(inputs: &[Input]) -> Option<Input> {
+        let first = inputs.first()?;
+        if inputs.iter().any(|i| i.throw_lines != first.throw_lines) {
+            return None;
+        }
+        let parts: Vec<&[_]> = inputs.iter().map(|i| &i.games[..]).collect();
+        pack_cases(&parts, validate::MAX_GAMES).map(|games| Input {
+            throw_lines: first.throw_lines.clone(),
+            games,
+        })
+    }
+
+    fn unpack_output(inputs: &[Input], output: &Winners) -> Option<Vec<Winners>> {
+        let lens: Vec<usize> = inputs.iter().map(|i| i.games.len()).collect();
+        split_answers(&lens, output)
     }
 
     fn difference(a: &Winners, b: &Winners) -> String {

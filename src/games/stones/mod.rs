@@ -10,7 +10,9 @@ mod tests;
 
 use std::fmt::Write as _;
 
-use crate::game::{first_case_difference, Game, GameId, Invalid, Profile};
+use crate::game::{
+    first_case_difference, pack_cases, split_answers, Game, GameId, Invalid, Profile,
+};
 use crate::solver::{Budget, Fault};
 use crate::source::Source;
 use crate::text::{at, output_lines, ParseError, Tokens};
@@ -249,6 +251,16 @@ impl Game for Stones {
 
     fn shrink(input: &Input) -> Vec<Input> {
         shrink(input)
+    }
+
+    fn pack(inputs: &[Input]) -> Option<Input> {
+        let parts: Vec<&[_]> = inputs.iter().map(|i| &i.cases[..]).collect();
+        pack_cases(&parts, MAX_CASES).map(|cases| Input { cases })
+    }
+
+    fn unpack_output(inputs: &[Input], output: &Vec<Answer>) -> Option<Vec<Vec<Answer>>> {
+        let lens: Vec<usize> = inputs.iter().map(|i| i.cases.len()).collect();
+        split_answers(&lens, output)
     }
 
     fn difference(a: &Vec<Answer>, b: &Vec<Answer>) -> String {

@@ -10,7 +10,9 @@ mod gen;
 #[cfg(test)]
 mod tests;
 
-use crate::game::{first_case_difference, Game, GameId, Invalid, Profile};
+use crate::game::{
+    first_case_difference, pack_cases, split_answers, Game, GameId, Invalid, Profile,
+};
 use crate::solver::{Budget, Fault};
 use crate::source::Source;
 use crate::text::{at, output_lines, ParseError, Tokens};
@@ -412,6 +414,16 @@ impl Game for Xiangqi {
 
     fn shrink(input: &Input) -> Vec<Input> {
         shrink_input(input)
+    }
+
+    fn pack(inputs: &[Input]) -> Option<Input> {
+        let parts: Vec<&[_]> = inputs.iter().map(|i| &i.cases[..]).collect();
+        pack_cases(&parts, MAX_CASES).map(|cases| Input { cases })
+    }
+
+    fn unpack_output(inputs: &[Input], output: &Output) -> Option<Vec<Output>> {
+        let lens: Vec<usize> = inputs.iter().map(|i| i.cases.len()).collect();
+        split_answers(&lens, output)
     }
 
     fn difference(a: &Output, b: &Output) -> String {

@@ -1,0 +1,98 @@
+//! Packed against one process per case: `diff <game> --solvers
+//! engine,cmd:<native blog program>` on the same cases, with `--pack 1` and
+//! `--pack K`. The programs are built with g++ from
+//! `../shared/reference-cpp/<id>.cpp`; without them the benchmark says so and
+//! exits. All profiles rotate, one worker; generals runs a tenth of the
+//! cases (its solvers, not process start-up, dominate). Run with `cargo bench --bench pack [-- CASES]`; the ratio is
+//! recorded in README.md.
+
+use std::path::PathBuf;
+use std::process::Command;
+use std::sync::atomic::AtomicBool;
+use std::time::Instant;
+
+use gamefuzz::driver::{diff, Amount, DiffOptions};
+use gamefuzz::game::{Game, GameId, Visit};
+use gamefuzz::shrink::ShrinkLimits;
+use gamefuzz::solver::{Limits, SolverSpec};
+
+const PACK: usize = 32;
+
+struct Bench {
+    program: PathBuf,
+    cases: u64,
+}
+
+impl Visit for Bench {
+    type Out = ();
+    fn visit<G: Game>(self) {
+        let stop = AtomicBool::new(false);
+        let run = |pack: usize| {
+            let opts = DiffOptions {
+                solvers: vec![SolverSpec::Engine, SolverSpec::Cmd(self.program.clone())],
+                amount: Amount::Cases(self.cases),
+                seed: 0,
+                profile: None,
+                jobs: 1,
+                corpus: None,
+                limits: Limits::default(),
+                shrink: ShrinkLimits::none(),
+                progress: false,
+                pack,
+                shard: (0, 1),
+            };
+            let t = Instant::now();
+            let s = diff::<G>(&opts, &stop).expect("diff runs");
+            (t.elapsed().as_secs_f64(), s.divergences)
+        };
+        let (one, d1) = run(1);
+        let (packed, dk) = run(PACK);
+        assert_eq!(d1, dk, "{}: packing changed the findings", G::ID);
+        println!(
+            "{:<9} {} cases, 1 job: one process per case {:>6.2}s ({:>5.0} cases/s), --pack {PACK} {:>6.2}s ({:>5.0} cases/s): {:.1}x",
+            G::ID.name(),
+            self.cases,
+            one,
+            self.cases as f64 / one,
+            packed,
+            self.cases as f64 / packed,
+            one / packed
+        );
+    }
+}
+
+fn main() {
+    let cases: u64 = std::env::args()
+        .skip(1)
+        .find_map(|a| a.parse().ok())
+        .unwrap_or(600);
+    let shared = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../shared/reference-cpp");
+    let dir = tempfile::tempdir().expect("temporary directory");
+    for g in [
+        GameId::Xiangqi,
+        GameId::Stones,
+        GameId::Generals,
+        GameId::Chutes,
+    ] {
+        let src = shared.join(format!("{}.cpp", g.name()));
+        let program = dir.path().join(g.name());
+        let built = src.exists()
+            && Command::new("g++")
+                .args(["-O2", "-o"])
+                .arg(&program)
+                .arg(&src)
+                .status()
+                .is_ok_and(|s| s.success());
+        if !built {
+            println!("{}: skipped (needs g++ and {})", g.name(), src.display());
+            continue;
+        }
+        // Generals cases are heavy (the solvers, not the process, dominate).
+        let cases = if g == GameId::Generals {
+            cases / 10
+        } else {
+            cases
+        };
+        g.dispatch(Bench { program, cases });
+    }
+}

@@ -1,0 +1,410 @@
+//! A contestant's view of `diff --solvers engine,cmd:...`: packing many cases
+//! per process, isolating and shrinking a wrong answer, sharding a campaign
+//! and merging corpora.
+
+use std::os::unix::fs::PermissionsExt;
+use std::path::{Path, PathBuf};
+use std::process::{Command, Output};
+
+use serde_json::Value;
+
+const BIN: &str = env!("CARGO_BIN_EXE_gamefuzz");
+
+fn gamefuzz(args: &[&str]) -> Output {
+    let out = Command::new(BIN).args(args).output().expect("run gamefuzz");
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(
+        !err.contains("panicked"),
+        "gamefuzz {args:?} panicked:\n{err}"
+    );
+    out
+}
+
+fn json(out: &Output) -> Value {
+    serde_json::from_slice(&out.stdout).unwrap_or_else(|e| {
+        panic!(
+            "not one JSON object ({e}); stderr:\n{}",
+            String::from_utf8_lossy(&out.stderr)
+        )
+    })
+}
+
+/// Writes an executable shell script.
+fn script(dir: &Path, name: &str, body: &str) -> PathBuf {
+    let p = dir.join(name);
+    std::fs::write(&p, format!("#!/bin/sh\n{body}\n")).unwrap();
+    std::fs::set_permissions(&p, std::fs::Permissions::from_mode(0o755)).unwrap();
+    p
+}
+
+/// Counts the xiangqi cases on stdin (headers `N r c`, then N piece lines,
+/// `0 0 0` at the end).
+const COUNT_CASES: &str = r#"awk 'NF == 0 { next } { if (left > 0) { left--; next } if ($1 == 0) exit; c++; left = $1 } END { print c + 0 }'"#;
+
+/// A wrong xiangqi solution: YES for every case.
+fn always_yes(dir: &Path) -> String {
+    let p = script(
+        dir,
+        "yes.sh",
+        &format!("n=$({COUNT_CASES})\ni=0\nwhile [ $i -lt $n ]; do echo YES; i=$((i+1)); done"),
+    );
+    format!("engine,cmd:{}", p.display())
+}
+
+fn diff_json(args: &[&str]) -> Value {
+    let out = gamefuzz(args);
+    assert!(
+        matches!(out.status.code(), Some(0 | 1)),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    json(&out)
+}
+
+/// (signature, count, seed, profile) of every signature of a summary.
+fn findings(v: &Value) -> Vec<(String, u64, u64, String)> {
+    let mut f: Vec<_> = v["signatures"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|s| {
+            (
+                s["signature"].as_str().unwrap().to_string(),
+                s["count"].as_u64().unwrap(),
+                s["seed"].as_u64().unwrap(),
+                s["profile"].as_str().unwrap().to_string(),
+            )
+        })
+        .collect();
+    f.sort();
+    f
+}
+
+#[test]
+fn a_wrong_program_gets_a_minimal_counterexample_and_a_repro_command() {
+    let dir = tempfile::tempdir().unwrap();
+    let solvers = always_yes(dir.path());
+    let corpus = dir.path().join("corpus");
+    let out = gamefuzz(&[
+        "diff",
+        "xiangqi",
+        "--solvers",
+        &solvers,
+        "--cases",
+        "80",
+        "--profile",
+        "max",
+        "--corpus",
+        corpus.to_str().unwrap(),
+    ]);
+    assert_eq!(out.status.code(), Some(1), "a divergence is exit 1");
+    let report = String::from_utf8_lossy(&out.stdout);
+    assert!(report.contains("NO/YES"), "{report}");
+    let repro = report
+        .lines()
+        .find_map(|l| l.trim().strip_prefix("repro: "))
+        .expect("a repro command");
+    assert!(
+        repro.starts_with("gamefuzz repro xiangqi --seed "),
+        "{repro}"
+    );
+
+    // The stored exemplar is one small case (the profile makes 40 per file).
+    let stored: Vec<PathBuf> = std::fs::read_dir(corpus.join("xiangqi"))
+        .unwrap()
+        .map(|e| e.unwrap().path())
+        .filter(|p| p.extension().is_some_and(|x| x == "in"))
+        .collect();
+    assert_eq!(stored.len(), 1, "one signature, one exemplar");
+    let input = std::fs::read_to_string(&stored[0]).unwrap();
+    let count = Command::new("sh")
+        .arg("-c")
+        .arg(format!("{COUNT_CASES} < '{}'", stored[0].display()))
+        .output()
+        .unwrap();
+    assert_eq!(
+        String::from_utf8_lossy(&count.stdout).trim(),
+        "1",
+        "{input}"
+    );
+    assert!(input.lines().count() <= 6, "{input}");
+
+    // The repro command rebuilds the divergence.
+    let args: Vec<&str> = repro.split_whitespace().skip(1).collect();
+    let again = gamefuzz(&args);
+    assert_eq!(again.status.code(), Some(1));
+    assert!(String::from_utf8_lossy(&again.stdout).contains("== divergence:"));
+}
+
+#[test]
+fn packing_finds_what_one_process_per_case_finds() {
+    let dir = tempfile::tempdir().unwrap();
+    let solvers = always_yes(dir.path());
+    let run = |pack: &str| {
+        diff_json(&[
+            "diff",
+            "xiangqi",
+            "--solvers",
+            &solvers,
+            "--cases",
+            "150",
+            "--seed",
+            "500",
+            "--pack",
+            pack,
+            "--jobs",
+            "2",
+            "--json",
+            "--no-store",
+            "--no-shrink",
+        ])
+    };
+    let (one, packed) = (run("1"), run("16"));
+    assert_eq!(one["cases"], 150);
+    assert_eq!(packed["cases"], 150);
+    assert_eq!(one["compared"], packed["compared"]);
+    assert_eq!(one["divergences"], packed["divergences"]);
+    assert!(one["divergences"].as_u64().unwrap() > 0);
+    assert_eq!(findings(&one), findings(&packed));
+}
+
+#[test]
+fn a_bug_that_needs_several_cases_in_one_file_is_reported_as_packed() {
+    let dir = tempfile::tempdir().unwrap();
+    // Right on files of at most 3 cases (it asks the engine), YES beyond.
+    let p = script(
+        dir.path(),
+        "leaky.sh",
+        &format!(
+            "in=$(cat)\nn=$(printf '%s\\n' \"$in\" | {COUNT_CASES})\n\
+             if [ \"$n\" -le 3 ]; then printf '%s\\n' \"$in\" | '{BIN}' solve xiangqi; exit; fi\n\
+             i=0\nwhile [ $i -lt $n ]; do echo YES; i=$((i+1)); done"
+        ),
+    );
+    let solvers = format!("engine,cmd:{}", p.display());
+    let v = diff_json(&[
+        "diff",
+        "xiangqi",
+        "--solvers",
+        &solvers,
+        "--cases",
+        "24",
+        "--profile",
+        "small",
+        "--pack",
+        "8",
+        "--json",
+        "--no-store",
+    ]);
+    let sigs = v["signatures"].as_array().unwrap();
+    assert!(!sigs.is_empty());
+    for s in sigs {
+        assert_eq!(s["packed"], true, "{s}");
+        assert!(s["signature"].as_str().unwrap().starts_with("packed: "));
+        // Shrunk to the smallest failing file: four one-case inputs.
+        assert!(
+            s["shrunk_bytes"].as_u64() < s["found_bytes"].as_u64(),
+            "{s}"
+        );
+        assert!(s["repro"].as_str().unwrap().contains("--pack 8"));
+    }
+    // One process per case: nothing to find.
+    let alone = diff_json(&[
+        "diff",
+        "xiangqi",
+        "--solvers",
+        &solvers,
+        "--cases",
+        "24",
+        "--profile",
+        "small",
+        "--pack",
+        "1",
+        "--json",
+        "--no-store",
+    ]);
+    assert_eq!(alone["divergences"], 0);
+}
+
+#[test]
+fn shards_split_a_campaign_without_overlap() {
+    let dir = tempfile::tempdir().unwrap();
+    let solvers = always_yes(dir.path());
+    let run = |shard: Option<&str>| {
+        let mut args = vec![
+            "diff",
+            "xiangqi",
+            "--solvers",
+            &solvers,
+            "--cases",
+            "100",
+            "--json",
+            "--no-store",
+            "--no-shrink",
+        ];
+        if let Some(s) = shard {
+            args.extend(["--shard", s]);
+        }
+        diff_json(&args)
+    };
+    let whole = run(None);
+    let shards: Vec<Value> = ["1/3", "2/3", "3/3"].iter().map(|s| run(Some(s))).collect();
+    let sum = |k: &str| shards.iter().map(|v| v[k].as_u64().unwrap()).sum::<u64>();
+    assert_eq!(sum("cases"), 100);
+    assert_eq!(sum("divergences"), whole["divergences"].as_u64().unwrap());
+    assert_eq!(shards[0]["cases"], 34);
+    assert_eq!(shards[0]["shard"], "1/3");
+    // Every shard's exemplar seed is one of its own cases (index I-1 mod N).
+    for (i, v) in shards.iter().enumerate() {
+        for (_, _, seed, _) in findings(v) {
+            assert_eq!(seed % 3, i as u64, "shard {} reported seed {seed}", i + 1);
+        }
+    }
+}
+
+#[test]
+fn bad_pack_and_shard_arguments_exit_2() {
+    for args in [
+        &["diff", "xiangqi", "--cases", "5", "--pack", "0"][..],
+        &["diff", "xiangqi", "--cases", "5", "--shard", "0/3"],
+        &["diff", "xiangqi", "--cases", "5", "--shard", "4/3"],
+        &["diff", "xiangqi", "--cases", "5", "--shard", "x"],
+        &["corpus", "merge", "/nonexistent/gamefuzz-corpus"],
+    ] {
+        let out = gamefuzz(args);
+        assert_eq!(out.status.code(), Some(2), "{args:?}");
+        let err = String::from_utf8_lossy(&out.stderr);
+        assert!(!err.trim().is_empty(), "{args:?}: a message");
+    }
+}
+
+#[test]
+fn corpus_merge_unions_corpora_without_duplicates() {
+    let dir = tempfile::tempdir().unwrap();
+    let into = dir.path().join("merged");
+    let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("corpus");
+    let count = |d: &Path| {
+        std::fs::read_dir(d)
+            .map(|rd| {
+                rd.filter(|e| {
+                    e.as_ref()
+                        .unwrap()
+                        .path()
+                        .extension()
+                        .is_some_and(|x| x == "in")
+                })
+                .count()
+            })
+            .unwrap_or(0)
+    };
+    let xq = root.join("xiangqi");
+    let pigs = root.join("pigs");
+    let out = gamefuzz(&[
+        "corpus",
+        "merge",
+        xq.to_str().unwrap(),
+        pigs.to_str().unwrap(),
+        "--into",
+        into.to_str().unwrap(),
+    ]);
+    assert_eq!(out.status.code(), Some(0));
+    assert_eq!(count(&into.join("xiangqi")), count(&xq));
+    assert_eq!(count(&into.join("pigs")), count(&pigs));
+    assert!(count(&xq) > 0);
+    // Merging the whole root brings the other games; again, nothing new.
+    for round in 0..2 {
+        let out = gamefuzz(&[
+            "corpus",
+            "merge",
+            root.to_str().unwrap(),
+            "--into",
+            into.to_str().unwrap(),
+        ]);
+        assert_eq!(out.status.code(), Some(0));
+        let msg = String::from_utf8_lossy(&out.stdout);
+        if round == 1 {
+            assert!(msg.contains(": 0 added"), "{msg}");
+        }
+    }
+    for g in ["xiangqi", "pigs", "generals"] {
+        assert_eq!(count(&into.join(g)), count(&root.join(g)), "{g}");
+    }
+}
+
+/// For every game and profile: a packed input is valid, and the engine's
+/// answer on it splits into exactly its answers on the parts.
+struct PackRoundTrip;
+
+impl gamefuzz::game::Visit for PackRoundTrip {
+    type Out = usize;
+    fn visit<G: gamefuzz::game::Game>(self) -> usize {
+        use gamefuzz::driver::generate_case;
+        use gamefuzz::solver::Budget;
+        let mut packed_files = 0;
+        for (k, p) in G::PROFILES.iter().enumerate() {
+            let parts: Vec<G::Input> = (0..6)
+                .map(|s| generate_case::<G>(1000 * k as u64 + s, p.name).0)
+                .collect();
+            let mut n = parts.len();
+            let packed = loop {
+                if n < 2 {
+                    break None;
+                }
+                if let Some(x) = G::pack(&parts[..n]) {
+                    break Some(x);
+                }
+                n -= 1;
+            };
+            let Some(packed) = packed else { continue };
+            packed_files += 1;
+            G::validate(&packed).unwrap_or_else(|e| panic!("{} {}: {e}", G::ID, p.name));
+            let whole = G::solve(&packed, &mut Budget::default()).unwrap();
+            let split = G::unpack_output(&parts[..n], &whole).expect("splits");
+            for (part, out) in parts[..n].iter().zip(split) {
+                assert_eq!(G::solve(part, &mut Budget::default()).unwrap(), out);
+            }
+        }
+        packed_files
+    }
+}
+
+#[test]
+fn packed_inputs_are_valid_and_outputs_split_back() {
+    use gamefuzz::game::GameId;
+    for &g in GameId::ALL {
+        let files = g.dispatch(PackRoundTrip);
+        match g {
+            GameId::Xiangqi | GameId::Stones | GameId::Generals => {
+                assert!(files > 0, "{g} packs")
+            }
+            // One case per file; chutes inputs pack only with a shared throw list.
+            GameId::Pigs | GameId::Chutes => assert_eq!(files, 0, "{g}"),
+        }
+    }
+}
+
+#[test]
+fn shard_indices_are_disjoint_and_cover_the_campaign() {
+    use gamefuzz::driver::{Amount, DiffOptions};
+    let opts = |shard| DiffOptions {
+        solvers: vec![],
+        amount: Amount::Cases(0),
+        seed: 77,
+        profile: None,
+        jobs: 1,
+        corpus: None,
+        limits: Default::default(),
+        shrink: gamefuzz::shrink::ShrinkLimits::none(),
+        progress: false,
+        pack: 1,
+        shard,
+    };
+    let whole: Vec<u64> = (0..60).map(|i| opts((0, 1)).case_seed(i)).collect();
+    let mut union = Vec::new();
+    for k in 0..4 {
+        let o = opts((k, 4));
+        union.extend((0..15).map(|i| o.case_seed(o.case_index(i))));
+    }
+    union.sort();
+    assert_eq!(union, whole, "disjoint and complete");
+}
