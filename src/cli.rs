@@ -109,6 +109,20 @@ pub enum Command {
     /// Corpus maintenance.
     #[command(subcommand)]
     Corpus(CorpusCommand),
+    /// Turn a cargo-fuzz artifact (`fuzz/artifacts/diff_<game>/crash-...`) into a shrunk corpus entry.
+    Import(ImportArgs),
+    /// Write the fuzz seed corpora (generated inputs) to DIR/<target>/.
+    #[command(hide = true)]
+    FuzzSeeds {
+        #[arg(long, default_value = "fuzz/corpus")]
+        dir: PathBuf,
+        /// Seeds per target.
+        #[arg(long, default_value_t = 16)]
+        count: usize,
+        /// Largest seed file, in bytes.
+        #[arg(long, default_value_t = 4096)]
+        max_len: usize,
+    },
 }
 
 #[derive(Debug, Subcommand)]
@@ -122,6 +136,24 @@ pub enum CorpusCommand {
         #[arg(long, default_value = "corpus")]
         into: PathBuf,
     },
+}
+
+#[derive(Debug, Clone, Args)]
+pub struct ImportArgs {
+    /// The artifact; its directory name (diff_<game> or parse_<game>) gives the target.
+    pub artifact: PathBuf,
+    /// The game, when the directory name does not say it (with --kind).
+    #[arg(long, requires = "kind")]
+    pub game: Option<GameId>,
+    /// diff (bytes decoded by the generator) or parse (bytes are the judge input).
+    #[arg(long, requires = "game", value_parser = ["diff", "parse"])]
+    pub kind: Option<String>,
+    /// Corpus root; the entry goes to <DIR>/<game>/.
+    #[arg(long, default_value = "corpus")]
+    pub corpus: PathBuf,
+    /// Wall-clock budget for shrinking, in seconds.
+    #[arg(long, default_value_t = 60.0)]
+    pub shrink_time: f64,
 }
 
 #[derive(Debug, Clone, Args)]
@@ -270,6 +302,16 @@ pub fn run(cli: Cli) -> anyhow::Result<Exit> {
             Some(g) => g.dispatch(Exec(&cli.command)),
             None => repro_file(&cli.command),
         },
+        Command::Import(a) => import_command(a),
+        Command::FuzzSeeds {
+            dir,
+            count,
+            max_len,
+        } => {
+            let n = crate::fuzz::write_seeds(dir, *count, *max_len)?;
+            eprintln!("{n} seed files under {}", dir.display());
+            Ok(Exit::Clean)
+        }
     }
 }
 
@@ -320,7 +362,11 @@ impl Visit for Exec<'_> {
                 corpus.as_deref(),
                 &limits.limits()?,
             ),
-            Command::List | Command::Diff(_) | Command::Corpus(_) => {
+            Command::List
+            | Command::Diff(_)
+            | Command::Corpus(_)
+            | Command::Import(_)
+            | Command::FuzzSeeds { .. } => {
                 unreachable!("not game-generic")
             }
         }
@@ -798,4 +844,21 @@ fn report(s: &Summary, json: bool) {
     } else {
         out!("{out}");
     }
+}
+
+/// `import`: a fuzz artifact becomes a shrunk corpus entry (exit 1 when it
+/// shows a divergence, 0 when the solvers agree on it).
+fn import_command(a: &ImportArgs) -> anyhow::Result<Exit> {
+    use crate::fuzz::Kind;
+    let target = match (a.game, a.kind.as_deref()) {
+        (Some(g), Some("parse")) => Some((Kind::Parse, g)),
+        (Some(g), Some(_)) => Some((Kind::Diff, g)),
+        _ => None,
+    };
+    let bounds = ShrinkLimits {
+        time: seconds(a.shrink_time, "--shrink-time")?,
+        ..ShrinkLimits::default()
+    };
+    let found = crate::fuzz::import(&a.artifact, target, &a.corpus, &bounds)?;
+    Ok(if found { Exit::Found } else { Exit::Clean })
 }

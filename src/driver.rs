@@ -611,16 +611,3 @@ fn progress_bar(opts: &DiffOptions) -> Option<indicatif::ProgressBar> {
     bar.enable_steady_tick(Duration::from_millis(200));
     Some(bar)
 }
-
-/// One fuzz execution: bytes → tape → valid input → engine vs port. An
-/// invalid generated input is a harness bug and panics; so does a fault of
-/// the engine. Divergences are counted by the caller's corpus tooling.
-pub fn fuzz_one<G: Game>(data: &[u8]) -> Option<String> {
-    let input = G::generate(&mut Source::from_bytes(data), G::PROFILES[0].name);
-    if let Err(e) = G::validate(&input) {
-        panic!("{}: the generator produced an invalid input ({e})", G::ID);
-    }
-    let text = G::render(&input);
-    let solvers = [SolverSpec::Engine, SolverSpec::Reference];
-    compare::<G>(&solvers, &input, &text, &Limits::default()).signature
-}

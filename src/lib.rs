@@ -11,6 +11,7 @@
 pub mod cli;
 pub mod corpus;
 pub mod driver;
+pub mod fuzz;
 pub mod game;
 pub mod games;
 pub mod shrink;

@@ -27,6 +27,8 @@ enum Backend<'a> {
 pub struct Source<'a> {
     backend: Backend<'a>,
     tape: Vec<u64>,
+    /// The bound `n` of every choice on the tape (see [`Source::to_bytes`]).
+    bounds: Vec<u64>,
 }
 
 /// FNV-1a, written out so that seeds and corpus names never depend on the
@@ -61,6 +63,7 @@ impl Source<'static> {
         Source {
             backend: Backend::Rng(Box::new(ChaCha8Rng::from_seed(key))),
             tape: Vec::new(),
+            bounds: Vec::new(),
         }
     }
 
@@ -69,6 +72,7 @@ impl Source<'static> {
         Source {
             backend: Backend::Replay { tape, pos: 0 },
             tape: Vec::new(),
+            bounds: Vec::new(),
         }
     }
 }
@@ -79,6 +83,7 @@ impl<'a> Source<'a> {
         Source {
             backend: Backend::Bytes(Unstructured::new(data)),
             tape: Vec::new(),
+            bounds: Vec::new(),
         }
     }
 
@@ -108,7 +113,22 @@ impl<'a> Source<'a> {
             Backend::Bytes(u) => u.int_in_range(0..=n - 1).unwrap_or(0),
         };
         self.tape.push(v);
+        self.bounds.push(n);
         v
+    }
+
+    /// The byte string that [`Source::from_bytes`] decodes into exactly the
+    /// choices made so far (given the same sequence of bounds, which holds
+    /// whenever the same generator runs): each choice in `0..n` is written
+    /// big-endian in as many bytes as `n - 1` needs (none when `n == 1`),
+    /// which is how `Unstructured::int_in_range` reads it back.
+    pub fn to_bytes(&self) -> Vec<u8> {
+        let mut out = Vec::new();
+        for (&v, &n) in self.tape.iter().zip(&self.bounds) {
+            let width = (64 - (n - 1).leading_zeros()).div_ceil(8) as usize;
+            out.extend_from_slice(&v.to_be_bytes()[8 - width..]);
+        }
+        out
     }
 
     /// An integer in `lo..=hi`; choice 0 gives `lo`.
@@ -231,6 +251,18 @@ mod tests {
         assert!(!r.bool(0.99));
         let mut b = Source::from_bytes(&[]);
         assert_eq!(b.int_in(3, 9), 3);
+    }
+
+    #[test]
+    fn to_bytes_decodes_to_the_same_choices() {
+        let bounds = [1u64, 2, 255, 256, 257, 65_536, 1 << 40, u64::MAX, 10, 1];
+        let mut s = Source::seeded(GameId::Stones, 3);
+        let values: Vec<u64> = bounds.iter().map(|&n| s.below(n)).collect();
+        let bytes = s.to_bytes();
+        let mut d = Source::from_bytes(&bytes);
+        let again: Vec<u64> = bounds.iter().map(|&n| d.below(n)).collect();
+        assert_eq!(values, again);
+        assert!(d.is_exhausted());
     }
 
     #[test]

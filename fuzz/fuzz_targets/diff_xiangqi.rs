@@ -1,9 +1,5 @@
 #![no_main]
-//! Fuzzer bytes decode through the choice tape into a valid xiangqi input;
-//! engine and port run side by side.
-
-use libfuzzer_sys::fuzz_target;
-
-fuzz_target!(|data: &[u8]| {
-    gamefuzz::driver::fuzz_one::<gamefuzz::games::xiangqi::Xiangqi>(data);
+// Bytes → generator → engine, port (and brute) side by side; see gamefuzz::fuzz.
+libfuzzer_sys::fuzz_target!(|data: &[u8]| {
+    gamefuzz::fuzz::diff_target::<gamefuzz::games::xiangqi::Xiangqi>(data)
 });
