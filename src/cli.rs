@@ -77,9 +77,10 @@ pub enum Command {
     Validate { game: GameId, file: Option<PathBuf> },
     /// Run solvers side by side on generated inputs; shrink and store every divergence.
     Diff(DiffArgs),
-    /// Rebuild a finding from a per-case seed or a corpus file and show every solver's answer.
+    /// Rebuild a finding from a per-case seed, a corpus file or a fuzz artifact and show every solver's answer.
     Repro {
-        /// A game id (with --seed) or a corpus file (`corpus/<game>/<name>.in`).
+        /// A game id (with --seed), a corpus file (`corpus/<game>/<name>.in`) or
+        /// a fuzz artifact (`fuzz/artifacts/diff_<game>/crash-...`).
         target: String,
         #[arg(long)]
         seed: Option<u64>,
@@ -625,9 +626,25 @@ fn repro_file(cmd: &Command) -> anyhow::Result<Exit> {
     if !path_in.exists() {
         let names: Vec<&str> = GameId::ALL.iter().map(|g| g.name()).collect();
         bail!(
-            "'{target}' is neither a game ({}) nor an existing corpus file",
+            "'{target}' is neither a game ({}) nor an existing corpus file or fuzz artifact",
             names.join(", ")
         );
+    }
+    // A cargo-fuzz artifact (no metadata beside it, found under
+    // `diff_<game>/` or `parse_<game>/`): decode it as its target does.
+    if !path_in.with_extension("json").exists() {
+        if let Some((kind, game)) = crate::fuzz::target_of(&path_in) {
+            let data = std::fs::read(&path_in)
+                .with_context(|| format!("reading {}", path_in.display()))?;
+            let solvers = solvers.clone().map_or_else(default_solvers, |l| l.0);
+            return game.dispatch(ReproArtifact {
+                path: &path_in,
+                data: &data,
+                kind,
+                solvers: &solvers,
+                limits: &limits.limits()?,
+            });
+        }
     }
     let entry = corpus::load_entry(&path_in)?;
     let game = GameId::from_name(&entry.meta.game)
@@ -641,6 +658,31 @@ fn repro_file(cmd: &Command) -> anyhow::Result<Exit> {
         solvers: &solvers,
         limits: &limits.limits()?,
     })
+}
+
+struct ReproArtifact<'a> {
+    path: &'a Path,
+    data: &'a [u8],
+    kind: crate::fuzz::Kind,
+    solvers: &'a [SolverSpec],
+    limits: &'a Limits,
+}
+
+impl Visit for ReproArtifact<'_> {
+    type Out = anyhow::Result<Exit>;
+    fn visit<G: Game>(self) -> anyhow::Result<Exit> {
+        let input = match self.kind {
+            crate::fuzz::Kind::Diff => crate::fuzz::decode::<G>(self.data).input,
+            crate::fuzz::Kind::Parse => {
+                let text = std::str::from_utf8(self.data).map_err(|_| {
+                    anyhow::anyhow!("{}: the artifact is not UTF-8 text", self.path.display())
+                })?;
+                parse_valid::<G>(text)?
+            }
+        };
+        let header = format!("{}, fuzz artifact {}", G::ID, self.path.display());
+        show::<G>(&header, &input, self.solvers, self.limits, None)
+    }
 }
 
 struct ReproEntry<'a> {
