@@ -146,10 +146,9 @@ pub fn diff_check<G: Game>(data: &[u8]) -> DiffOutcome {
         }
     }
     report += &format!(
-        "To shrink it and store it in the corpus, run:\n  gamefuzz import fuzz/artifacts/diff_{id}/crash-{}\n\
-         then re-run the stored entry with:\n  gamefuzz repro corpus/{id}/<the entry import prints>.in\n",
-        sha1_hex(data),
-        id = G::ID
+        "To see it again, run:\n  gamefuzz repro {artifact}\n\
+         To shrink it and store it in the corpus, run:\n  gamefuzz import {artifact}\n",
+        artifact = format!("fuzz/artifacts/diff_{}/crash-{}", G::ID, sha1_hex(data)),
     );
     DiffOutcome::New {
         signature: sig,
