@@ -182,20 +182,23 @@ fn a_bug_that_needs_several_cases_in_one_file_is_reported_as_packed() {
         ),
     );
     let solvers = format!("engine,cmd:{}", p.display());
-    let v = diff_json(&[
-        "diff",
-        "xiangqi",
-        "--solvers",
-        &solvers,
-        "--cases",
-        "24",
-        "--profile",
-        "small",
-        "--pack",
-        "8",
-        "--json",
-        "--no-store",
-    ]);
+    let run = |pack: &str| {
+        diff_json(&[
+            "diff",
+            "xiangqi",
+            "--solvers",
+            &solvers,
+            "--cases",
+            "24",
+            "--profile",
+            "small",
+            "--pack",
+            pack,
+            "--json",
+            "--no-store",
+        ])
+    };
+    let v = run("8");
     let sigs = v["signatures"].as_array().unwrap();
     assert!(!sigs.is_empty());
     for s in sigs {
@@ -209,20 +212,7 @@ fn a_bug_that_needs_several_cases_in_one_file_is_reported_as_packed() {
         assert!(s["repro"].as_str().unwrap().contains("--pack 8"));
     }
     // One process per case: nothing to find.
-    let alone = diff_json(&[
-        "diff",
-        "xiangqi",
-        "--solvers",
-        &solvers,
-        "--cases",
-        "24",
-        "--profile",
-        "small",
-        "--pack",
-        "1",
-        "--json",
-        "--no-store",
-    ]);
+    let alone = run("1");
     assert_eq!(alone["divergences"], 0);
 }
 
