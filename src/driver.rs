@@ -197,8 +197,8 @@ fn run_alone<G: Game>(
     (c.compared, finding)
 }
 
-/// Runs the cases `local` (consecutive local indices) packed into as few
-/// input files as `G::pack` allows: every solver runs once per file, the
+/// Runs the cases `local` (consecutive local indices) packed into files by
+/// [`pack_groups`]: every solver runs once per file, the
 /// outputs are split back by case and compared case by case. A case that
 /// diverges is re-run alone, so its finding (signature, seed, profile) is
 /// exactly what an unpacked run reports. If no case of a diverging file
@@ -213,30 +213,47 @@ fn run_block<G: Game>(opts: &DiffOptions, local: &[u64]) -> Vec<CaseResult<G::In
             (seed, profile, generate_case::<G>(seed, profile).0)
         })
         .collect();
-    let mut results = Vec::with_capacity(cases.len());
-    let mut rest = &cases[..];
-    while let Some(((seed, profile, first), tail)) = rest.split_first() {
-        let mut packed = first.clone();
-        let mut n = 1;
-        for (_, _, next) in tail {
-            match G::pack(&[packed.clone(), next.clone()]) {
-                Some(p) if G::validate(&p).is_ok() => {
-                    packed = p;
-                    n += 1;
-                }
-                _ => break,
-            }
-        }
-        let (group, after) = rest.split_at(n);
-        rest = after;
-        if n == 1 {
-            results.push(run_alone::<G>(opts, *seed, profile, first.clone()));
+    let inputs: Vec<G::Input> = cases.iter().map(|c| c.2.clone()).collect();
+    let files = pack_groups::<G>(&inputs);
+    let mut results: Vec<Option<CaseResult<G::Input>>> = (0..cases.len()).map(|_| None).collect();
+    for (members, packed) in files {
+        if let [only] = members[..] {
+            let (seed, profile, input) = &cases[only];
+            results[only] = Some(run_alone::<G>(opts, *seed, profile, input.clone()));
             continue;
         }
-        let last_index = opts.case_index(local[cases.len() - rest.len() - 1]);
-        results.extend(run_packed::<G>(opts, group, packed, last_index));
+        let group: Vec<_> = members.iter().map(|&i| cases[i].clone()).collect();
+        let last_index = opts.case_index(local[*members.last().expect("two or more")]);
+        for (i, r) in members.iter().zip(run_packed::<G>(opts, &group, packed, last_index)) {
+            results[*i] = Some(r);
+        }
     }
-    results
+    results.into_iter().map(|r| r.expect("every case ran")).collect()
+}
+
+/// Splits `inputs` into files for one process run each: every input joins
+/// the first file that `G::pack` still takes it into (and stays valid), so
+/// inputs that pack together need not be neighbours (chutes inputs pack only
+/// when their throw lists agree). Returns each file's member indices, in
+/// order, with the packed input. Where input `i` goes depends only on the
+/// inputs before it, so cutting `inputs` right after a file's last member
+/// rebuilds that file unchanged.
+pub fn pack_groups<G: Game>(inputs: &[G::Input]) -> Vec<(Vec<usize>, G::Input)> {
+    let mut files: Vec<(Vec<usize>, G::Input)> = Vec::new();
+    for (i, input) in inputs.iter().enumerate() {
+        let joined = files.iter_mut().find_map(|(members, packed)| {
+            let p = G::pack(&[packed.clone(), input.clone()])?;
+            G::validate(&p).is_ok().then_some((members, packed, p))
+        });
+        match joined {
+            Some((members, packed, p)) => {
+                members.push(i);
+                *packed = p;
+            }
+            None => files.push((vec![i], input.clone())),
+        }
+    }
+    files
 }
 
 fn run_packed<G: Game>(

@@ -5,11 +5,17 @@
 //! game is still undecided. Extending the list never changes a game that has
 //! already ended, so the final list length can be chosen after the fact:
 //! exactly "slowest winner + spare", which is how the tight profiles work.
+//!
+//! Most files draw their throws from one of a few fixed decks rather than
+//! from the tape. Files on the same deck have lists that are prefixes of one
+//! another, so an external program can run many of them packed into one file
+//! (`Chutes::pack`); the boards still come from the tape, and the rest of the
+//! files keep lists drawn freely.
 
 use super::engine::play;
-use super::validate::{MAX_LINE, MAX_THROWS};
+use super::validate::{MAX_GAMES, MAX_LINE, MAX_THROWS};
 use super::{dense_layout, Board, Input};
-use crate::game::Profile;
+use crate::game::{GameId, Profile};
 use crate::solver::Budget;
 use crate::source::Source;
 
@@ -211,7 +217,26 @@ fn range(src: &mut Source, (lo, hi): (usize, usize)) -> usize {
     src.usize_in(lo, hi)
 }
 
+/// Fixed throw streams, each an endless sequence fixed by its number.
+const DECKS: u64 = 8;
+/// Share of files (outside `max`, which packs with nothing) that use a deck.
+const ON_A_DECK: f64 = 0.75;
+/// Keeps deck streams apart from the streams of per-case seeds.
+const DECK_SEED: u64 = 0xdec0_0000_0000_0000;
+
+/// Where a file's throws come from.
+enum Throws {
+    Tape,
+    Deck(Source<'static>),
+}
+
 fn try_generate(src: &mut Source, shape: &Shape) -> Option<Input> {
+    let mut throws = if shape.games.0 < MAX_GAMES && src.bool(ON_A_DECK) {
+        Throws::Deck(Source::seeded(GameId::Chutes, DECK_SEED + src.below(DECKS)))
+    } else {
+        Throws::Tape
+    };
+    let throws = &mut throws;
     let n_games = range(src, shape.games);
     let mut stream: Vec<u32> = Vec::new();
     let mut games = Vec::with_capacity(n_games);
@@ -222,14 +247,14 @@ fn try_generate(src: &mut Source, shape: &Shape) -> Option<Input> {
         } else {
             shape.flavour
         };
-        let (board, used) = board_that_finishes(src, shape, &flavour, &mut stream)?;
+        let (board, used) = board_that_finishes(src, throws, shape, &flavour, &mut stream)?;
         slowest = slowest.max(used);
         games.push(board);
     }
     let spare = range(src, shape.spare).max(1);
     let target = range(src, shape.target);
     let k = target.max(slowest + spare).min(shape.cap);
-    extend(src, &mut stream, k);
+    extend(src, throws, &mut stream, k);
     stream.truncate(k);
     Some(Input {
         throw_lines: layout(src, &stream, shape.zero_alone),
@@ -241,13 +266,14 @@ fn try_generate(src: &mut Source, shape: &Shape) -> Option<Input> {
 /// growing the shared stream as far as that needs.
 fn board_that_finishes(
     src: &mut Source,
+    throws: &mut Throws,
     shape: &Shape,
     flavour: &Flavour,
     stream: &mut Vec<u32>,
 ) -> Option<(Board, usize)> {
     for _ in 0..20 {
         let board = draw_board(src, shape, flavour);
-        if let Some(used) = finishes(src, &board, stream, shape.cap) {
+        if let Some(used) = finishes(src, throws, &board, stream, shape.cap) {
             return Some((board, used));
         }
         if src.is_exhausted() {
@@ -258,7 +284,13 @@ fn board_that_finishes(
 }
 
 /// Throws used by the winner, drawing more throws while the game is open.
-fn finishes(src: &mut Source, board: &Board, stream: &mut Vec<u32>, cap: usize) -> Option<usize> {
+fn finishes(
+    src: &mut Source,
+    throws: &mut Throws,
+    board: &Board,
+    stream: &mut Vec<u32>,
+    cap: usize,
+) -> Option<usize> {
     loop {
         let f = play(stream, board, &mut Budget::default()).ok()?;
         if let Some(f) = f {
@@ -268,13 +300,19 @@ fn finishes(src: &mut Source, board: &Board, stream: &mut Vec<u32>, cap: usize) 
             return None;
         }
         let more = (stream.len() + 50).min(cap - 1);
-        extend(src, stream, more);
+        extend(src, throws, stream, more);
     }
 }
 
-fn extend(src: &mut Source, stream: &mut Vec<u32>, len: usize) {
-    while stream.len() < len {
-        stream.push(src.int_in(1, 6) as u32);
+fn extend(src: &mut Source, throws: &mut Throws, stream: &mut Vec<u32>, len: usize) {
+    fn fill(from: &mut Source<'_>, stream: &mut Vec<u32>, len: usize) {
+        while stream.len() < len {
+            stream.push(from.int_in(1, 6) as u32);
+        }
+    }
+    match throws {
+        Throws::Tape => fill(src, stream, len),
+        Throws::Deck(deck) => fill(deck, stream, len),
     }
 }
 

@@ -298,16 +298,18 @@ impl Game for Chutes {
         shrink::candidates(input)
     }
 
-    /// Games share the file's one throw list, and each game is validated
-    /// against it, so only inputs with the very same throw list pack.
+    /// Games share the file's one throw list. A game that ends on a list
+    /// ends the same way on any longer list starting with it, so inputs pack
+    /// when every list is a prefix of the longest, which the packed file uses.
     fn pack(inputs: &[Input]) -> Option<Input> {
-        let first = inputs.first()?;
-        if inputs.iter().any(|i| i.throw_lines != first.throw_lines) {
+        let longest = inputs.iter().max_by_key(|i| i.throws().len())?;
+        let all = longest.throws();
+        if !inputs.iter().all(|i| all.starts_with(&i.throws())) {
             return None;
         }
         let parts: Vec<&[_]> = inputs.iter().map(|i| &i.games[..]).collect();
         pack_cases(&parts, validate::MAX_GAMES).map(|games| Input {
-            throw_lines: first.throw_lines.clone(),
+            throw_lines: longest.throw_lines.clone(),
             games,
         })
     }
