@@ -2,7 +2,7 @@
 //! engine,cmd:<native blog program>` on the same cases, with `--pack 1` and
 //! `--pack K`. The programs are built with g++ from
 //! `../shared/reference-cpp/<id>.cpp`; without them the benchmark says so and
-//! exits. All profiles rotate, one worker; generals runs a tenth of the
+//! exits. One worker, all profiles in rotation and then only `small`; generals runs a tenth of the
 //! cases (its solvers, not process start-up, dominate). Run with `cargo bench --bench pack [-- CASES]`; the ratio is
 //! recorded in README.md.
 
@@ -21,6 +21,7 @@ const PACK: usize = 32;
 struct Bench {
     program: PathBuf,
     cases: u64,
+    profile: Option<&'static str>,
 }
 
 impl Visit for Bench {
@@ -32,7 +33,7 @@ impl Visit for Bench {
                 solvers: vec![SolverSpec::Engine, SolverSpec::Cmd(self.program.clone())],
                 amount: Amount::Cases(self.cases),
                 seed: 0,
-                profile: None,
+                profile: self.profile.map(String::from),
                 jobs: 1,
                 corpus: None,
                 limits: Limits::default(),
@@ -49,8 +50,9 @@ impl Visit for Bench {
         let (packed, dk) = run(PACK);
         assert_eq!(d1, dk, "{}: packing changed the findings", G::ID);
         println!(
-            "{:<9} {} cases, 1 job: one process per case {:>6.2}s ({:>5.0} cases/s), --pack {PACK} {:>6.2}s ({:>5.0} cases/s): {:.1}x",
+            "{:<9} {:<8} {} cases, 1 job: one process per case {:>6.2}s ({:>5.0} cases/s), --pack {PACK} {:>6.2}s ({:>5.0} cases/s): {:.1}x",
             G::ID.name(),
+            self.profile.unwrap_or("all"),
             self.cases,
             one,
             self.cases as f64 / one,
@@ -93,6 +95,12 @@ fn main() {
         } else {
             cases
         };
-        g.dispatch(Bench { program, cases });
+        for profile in [None, Some("small")] {
+            g.dispatch(Bench {
+                program: program.clone(),
+                cases,
+                profile,
+            });
+        }
     }
 }

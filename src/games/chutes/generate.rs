@@ -218,9 +218,9 @@ fn range(src: &mut Source, (lo, hi): (usize, usize)) -> usize {
 }
 
 /// Fixed throw streams, each an endless sequence fixed by its number.
-const DECKS: u64 = 8;
+const DECKS: u64 = 4;
 /// Share of files (outside `max`, which packs with nothing) that use a deck.
-const ON_A_DECK: f64 = 0.75;
+const ON_A_DECK: f64 = 0.9;
 /// Keeps deck streams apart from the streams of per-case seeds.
 const DECK_SEED: u64 = 0xdec0_0000_0000_0000;
 
