@@ -224,11 +224,17 @@ fn run_block<G: Game>(opts: &DiffOptions, local: &[u64]) -> Vec<CaseResult<G::In
         }
         let group: Vec<_> = members.iter().map(|&i| cases[i].clone()).collect();
         let last_index = opts.case_index(local[*members.last().expect("two or more")]);
-        for (i, r) in members.iter().zip(run_packed::<G>(opts, &group, packed, last_index)) {
+        for (i, r) in members
+            .iter()
+            .zip(run_packed::<G>(opts, &group, packed, last_index))
+        {
             results[*i] = Some(r);
         }
     }
-    results.into_iter().map(|r| r.expect("every case ran")).collect()
+    results
+        .into_iter()
+        .map(|r| r.expect("every case ran"))
+        .collect()
 }
 
 /// Splits `inputs` into files for one process run each: every input joins

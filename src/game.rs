@@ -31,6 +31,35 @@ impl std::fmt::Display for Invalid {
 
 impl std::error::Error for Invalid {}
 
+/// A rule of a game whose use the engine reports, so that a test set can be
+/// checked to exercise all of them (`gamefuzz coverage`, `gamefuzz package`).
+#[derive(Debug, Clone, Copy)]
+pub struct Rule {
+    /// Short and stable: `horse-leg-blocked`.
+    pub name: &'static str,
+    /// The rule in words, with the spec section it comes from.
+    pub about: &'static str,
+}
+
+/// Receives the rule events of an engine run, by index into `Game::RULES`.
+/// The engine is written once, generic over the observer: `()` ignores every
+/// event, so `solve` pays nothing for coverage.
+pub trait Observer {
+    fn hit(&mut self, rule: usize);
+}
+
+impl Observer for () {
+    #[inline(always)]
+    fn hit(&mut self, _rule: usize) {}
+}
+
+/// Counts per rule.
+impl Observer for Vec<u64> {
+    fn hit(&mut self, rule: usize) {
+        self[rule] += 1;
+    }
+}
+
 /// A named family of generated inputs.
 #[derive(Debug, Clone, Copy)]
 pub struct Profile {
@@ -113,6 +142,13 @@ pub trait Game: Sized + 'static {
     fn unpack_output(_inputs: &[Self::Input], _output: &Self::Output) -> Option<Vec<Self::Output>> {
         None
     }
+
+    /// The rules the engine reports, in the order of `rule_hits`.
+    const RULES: &'static [Rule];
+
+    /// How often the engine applies each of `RULES` while solving `input`
+    /// (all cases of the file together). Only called on valid inputs.
+    fn rule_hits(input: &Self::Input) -> Vec<u64>;
 
     /// A readable turn-by-turn account of the engine's run, where the game
     /// has one.

@@ -260,6 +260,12 @@ fn parse_winners(text: &str) -> Result<Winners, ParseError> {
 }
 
 impl Game for Chutes {
+    // Rule events are being added to this engine.
+    const RULES: &'static [crate::game::Rule] = &[];
+    fn rule_hits(_input: &Self::Input) -> Vec<u64> {
+        Vec::new()
+    }
+
     const ID: GameId = GameId::Chutes;
     const PROFILES: &'static [Profile] = generate::PROFILES;
     const PORT: gamefuzz_reference::Port = gamefuzz_reference::chutes::main;

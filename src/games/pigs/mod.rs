@@ -102,6 +102,12 @@ fn termination(input: &Input) -> Result<(), Invalid> {
 }
 
 impl Game for Pigs {
+    // Rule events are being added to this engine.
+    const RULES: &'static [crate::game::Rule] = &[];
+    fn rule_hits(_input: &Self::Input) -> Vec<u64> {
+        Vec::new()
+    }
+
     const ID: GameId = GameId::Pigs;
     const PROFILES: &'static [Profile] = gen::PROFILES;
     const PORT: gamefuzz_reference::Port = gamefuzz_reference::pigs::main;

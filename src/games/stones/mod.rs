@@ -105,6 +105,12 @@ const PROFILES: &[Profile] = &[
 ];
 
 impl Game for Stones {
+    // Rule events are being added to this engine.
+    const RULES: &'static [crate::game::Rule] = &[];
+    fn rule_hits(_input: &Self::Input) -> Vec<u64> {
+        Vec::new()
+    }
+
     const ID: GameId = GameId::Stones;
     const PROFILES: &'static [Profile] = PROFILES;
     const PORT: gamefuzz_reference::Port = gamefuzz_reference::stones::main;

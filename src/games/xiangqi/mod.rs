@@ -362,6 +362,12 @@ fn shrink_input(input: &Input) -> Vec<Input> {
 }
 
 impl Game for Xiangqi {
+    // Rule events are being added to this engine.
+    const RULES: &'static [crate::game::Rule] = &[];
+    fn rule_hits(_input: &Self::Input) -> Vec<u64> {
+        Vec::new()
+    }
+
     const ID: GameId = GameId::Xiangqi;
     const PROFILES: &'static [Profile] = gen::PROFILES;
     const PORT: gamefuzz_reference::Port = gamefuzz_reference::xiangqi::main;
