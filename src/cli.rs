@@ -74,7 +74,31 @@ pub enum Command {
         profile: Option<String>,
     },
     /// Check a judge input (FILE or stdin): exit 0 if valid, 1 with the reason if not.
-    Validate { game: GameId, file: Option<PathBuf> },
+    Validate {
+        game: GameId,
+        file: Option<PathBuf>,
+        /// Kattis input-validator convention: exit 42 if valid and in the
+        /// canonical layout `gen` writes (one space between tokens, no
+        /// trailing or doubled whitespace), 43 otherwise.
+        #[arg(long)]
+        kattis: bool,
+    },
+    /// Write a judge package: the official sample, a secret test set chosen to
+    /// exercise every rule and fail every solution the corpus convicts, and
+    /// answers from the engine.
+    Package(PackageArgs),
+    /// How often a test set (every .in file under DIR, e.g. a package) or,
+    /// without DIR, each generator profile exercises each rule of the engine.
+    Coverage {
+        game: GameId,
+        dir: Option<PathBuf>,
+        /// Without DIR: inputs drawn per profile.
+        #[arg(long, default_value_t = 50)]
+        cases: u64,
+        /// Without DIR: the first seed.
+        #[arg(long, default_value_t = 0)]
+        seed: u64,
+    },
     /// Run solvers side by side on generated inputs; shrink and store every divergence.
     Diff(DiffArgs),
     /// Rebuild a finding from a per-case seed, a corpus file or a fuzz artifact and show every solver's answer.
@@ -137,6 +161,36 @@ pub enum CorpusCommand {
         #[arg(long, default_value = "corpus")]
         into: PathBuf,
     },
+}
+
+#[derive(Debug, Clone, Args)]
+pub struct PackageArgs {
+    pub game: GameId,
+    /// The package directory (created; an existing non-empty one needs --force).
+    #[arg(long)]
+    pub out: PathBuf,
+    /// Secret tests wanted; the required ones (max and edge profiles, corpus
+    /// findings, rule coverage) come first and may exceed it.
+    #[arg(long, default_value_t = 30)]
+    pub tests: usize,
+    /// First seed of the generated tests: the same seed and version give a
+    /// byte-identical package.
+    #[arg(long, default_value_t = 1)]
+    pub seed: u64,
+    #[arg(long, value_enum, default_value = "kattis")]
+    pub layout: crate::package::Layout,
+    /// Corpus root; every finding of the game becomes a test.
+    #[arg(long, default_value = "corpus")]
+    pub corpus: PathBuf,
+    /// Run these solvers (cmd:PATH, reference, ...) on the package and report
+    /// the tests each fails.
+    #[arg(long)]
+    pub check: Option<SolverList>,
+    /// Replace an existing non-empty --out directory.
+    #[arg(long)]
+    pub force: bool,
+    #[command(flatten)]
+    pub limits: LimitArgs,
 }
 
 #[derive(Debug, Clone, Args)]
@@ -284,6 +338,8 @@ pub enum Exit {
     Clean,
     /// A divergence was found, or the input is invalid.
     Found,
+    /// A convention of another tool (Kattis validators: 42 and 43).
+    Code(u8),
 }
 
 /// Runs a parsed command line.
@@ -295,7 +351,9 @@ pub fn run(cli: Cli) -> anyhow::Result<Exit> {
         }
         Command::Solve { game, .. }
         | Command::Gen { game, .. }
-        | Command::Validate { game, .. } => game.dispatch(Exec(&cli.command)),
+        | Command::Validate { game, .. }
+        | Command::Coverage { game, .. } => game.dispatch(Exec(&cli.command)),
+        Command::Package(args) => args.game.dispatch(Exec(&cli.command)),
         Command::Shrink { game, .. } => game.dispatch(Exec(&cli.command)),
         Command::Diff(args) => diff_command(args),
         Command::Corpus(CorpusCommand::Merge { dirs, into }) => corpus_merge(dirs, into),
@@ -329,7 +387,11 @@ impl Visit for Exec<'_> {
                 ..
             } => solve::<G>(solver, *trace, &limits.limits()?),
             Command::Gen { seed, profile, .. } => gen::<G>(*seed, profile.as_deref()),
-            Command::Validate { file, .. } => validate::<G>(file.as_deref()),
+            Command::Validate { file, kattis, .. } => validate::<G>(file.as_deref(), *kattis),
+            Command::Package(args) => package_command::<G>(args),
+            Command::Coverage {
+                dir, cases, seed, ..
+            } => coverage_command::<G>(dir.as_deref(), *cases, *seed),
             Command::Repro {
                 seed,
                 profile,
@@ -473,11 +535,174 @@ fn gen<G: Game>(seed: u64, profile: Option<&str>) -> anyhow::Result<Exit> {
     Ok(Exit::Clean)
 }
 
-fn validate<G: Game>(file: Option<&Path>) -> anyhow::Result<Exit> {
-    let text = read_input(file)?;
-    parse_valid::<G>(&text)?;
-    eprintln!("valid {} input", G::ID);
-    Ok(Exit::Clean)
+fn validate<G: Game>(file: Option<&Path>, kattis: bool) -> anyhow::Result<Exit> {
+    if !kattis {
+        let text = read_input(file)?;
+        parse_valid::<G>(&text)?;
+        eprintln!("valid {} input", G::ID);
+        return Ok(Exit::Clean);
+    }
+    let verdict = read_input(file).and_then(|text| {
+        let input = parse_valid::<G>(&text)?;
+        canonical_layout(&text, &G::render(&input))
+    });
+    Ok(match verdict {
+        Ok(()) => Exit::Code(42),
+        Err(e) => {
+            eprintln!("invalid {} input: {e:#}", G::ID);
+            Exit::Code(43)
+        }
+    })
+}
+
+/// `Ok` when `text` is exactly `canonical`, else the first line that differs.
+fn canonical_layout(text: &str, canonical: &str) -> anyhow::Result<()> {
+    if text == canonical {
+        return Ok(());
+    }
+    let mut got = text.split_inclusive('\n');
+    let mut want = canonical.split_inclusive('\n');
+    for line in 1.. {
+        match (got.next(), want.next()) {
+            (Some(g), Some(w)) if g == w => continue,
+            (g, w) => bail!(
+                "not in canonical layout: line {line} is {:?}, expected {:?}",
+                g.unwrap_or("end of input"),
+                w.unwrap_or("end of input")
+            ),
+        }
+    }
+    unreachable!("the texts differ")
+}
+
+fn package_command<G: Game>(args: &PackageArgs) -> anyhow::Result<Exit> {
+    use crate::package;
+    let opts = package::Options {
+        tests: args.tests,
+        seed: args.seed,
+        corpus: args.corpus.clone(),
+    };
+    let limits = args.limits.limits()?;
+    let p = package::build::<G>(&opts)?;
+    package::write(&p, args.layout, &args.out, args.force)?;
+    outln!(
+        "{}: {} sample and {} secret tests ({} bytes) written to {}",
+        G::ID,
+        p.samples.len(),
+        p.secret.len(),
+        p.bytes(),
+        args.out.display()
+    );
+    let cover = p.coverage();
+    let columns = vec![
+        ("tests".to_string(), cover.iter().map(|c| c.0).collect()),
+        ("hits".to_string(), cover.iter().map(|c| c.1).collect()),
+    ];
+    out!("{}", package::coverage_table(&p.rules, &columns));
+    let mut ok = true;
+    for (rule, why) in &p.unreached {
+        ok = false;
+        outln!("not exercised: {rule}: {why}");
+    }
+    if let Some(SolverList(solvers)) = &args.check {
+        for r in package::check::<G>(&p, solvers, &args.corpus, &limits)? {
+            let names: Vec<String> = r.failed.iter().map(|(n, c)| format!("{n} ({c})")).collect();
+            outln!(
+                "check {}: fails {} of {} tests{}{}",
+                r.solver,
+                r.failed.len(),
+                r.tests,
+                if names.is_empty() { "" } else { ": " },
+                names.join(", ")
+            );
+            if !r.holds() {
+                ok = false;
+                outln!(
+                    "check {}: fails corpus findings {} yet passes every test of the package",
+                    r.solver,
+                    r.corpus_failed.join(", ")
+                );
+            }
+        }
+    }
+    Ok(if ok { Exit::Clean } else { Exit::Found })
+}
+
+fn coverage_command<G: Game>(dir: Option<&Path>, cases: u64, seed: u64) -> anyhow::Result<Exit> {
+    use crate::package::{coverage_table, tally};
+    let rules: Vec<_> = G::RULES.iter().map(|r| (r.name, r.about)).collect();
+    let columns: Vec<(String, Vec<u64>)> = match dir {
+        Some(dir) => {
+            let mut files = Vec::new();
+            collect_inputs(dir, &mut files)?;
+            files.sort();
+            if files.is_empty() {
+                bail!("no .in files under {}", dir.display());
+            }
+            let mut hits = Vec::with_capacity(files.len());
+            for f in &files {
+                let text = read_input(Some(f))?;
+                let input = parse_valid::<G>(&text).with_context(|| format!("{}", f.display()))?;
+                hits.push(G::rule_hits(&input));
+            }
+            let t = tally(hits.iter().map(|h| &h[..]), rules.len());
+            outln!("{}: {} tests under {}", G::ID, files.len(), dir.display());
+            vec![
+                ("tests".to_string(), t.iter().map(|c| c.0).collect()),
+                ("hits".to_string(), t.iter().map(|c| c.1).collect()),
+            ]
+        }
+        None => {
+            outln!(
+                "{}: inputs out of {cases} per profile (seeds {seed}..) that exercise each rule",
+                G::ID
+            );
+            G::PROFILES
+                .iter()
+                .map(|p| {
+                    let hits: Vec<Vec<u64>> = (0..cases)
+                        .map(|i| {
+                            G::rule_hits(
+                                &driver::generate_case::<G>(seed.wrapping_add(i), p.name).0,
+                            )
+                        })
+                        .collect();
+                    let t = tally(hits.iter().map(|h| &h[..]), rules.len());
+                    (p.name.to_string(), t.iter().map(|c| c.0).collect())
+                })
+                .collect()
+        }
+    };
+    out!("{}", coverage_table(&rules, &columns));
+    let missed: Vec<&str> = rules
+        .iter()
+        .enumerate()
+        .filter(|(i, _)| columns.iter().all(|(_, c)| c[*i] == 0))
+        .map(|(_, r)| r.0)
+        .collect();
+    if missed.is_empty() {
+        outln!("every rule of {} is exercised", G::ID);
+        Ok(Exit::Clean)
+    } else {
+        outln!("not exercised: {}", missed.join(", "));
+        Ok(Exit::Found)
+    }
+}
+
+/// Every `.in` file under `dir`, recursively.
+fn collect_inputs(dir: &Path, out: &mut Vec<PathBuf>) -> anyhow::Result<()> {
+    let rd = std::fs::read_dir(dir).with_context(|| format!("reading {}", dir.display()))?;
+    for e in rd {
+        let path = e
+            .with_context(|| format!("reading {}", dir.display()))?
+            .path();
+        if path.is_dir() {
+            collect_inputs(&path, out)?;
+        } else if path.extension().is_some_and(|x| x == "in") {
+            out.push(path);
+        }
+    }
+    Ok(())
 }
 
 fn shrink_command<G: Game>(
@@ -753,6 +978,13 @@ fn diff_command(args: &DiffArgs) -> anyhow::Result<Exit> {
         },
         shard: args.shard.unwrap_or((0, 1)),
     };
+    // Made up front: a path that cannot hold a corpus fails now, not after a
+    // long run, and a campaign without findings still leaves its (empty)
+    // corpus root for `corpus merge`.
+    if let Some(root) = &opts.corpus {
+        std::fs::create_dir_all(root)
+            .with_context(|| format!("creating corpus root {}", root.display()))?;
+    }
     let stop = stop_flag();
     let mut summaries = Vec::new();
     for g in games {

@@ -79,6 +79,9 @@ pub trait Game: Sized + 'static {
     /// The port in `gamefuzz-reference`, run on the rendered input text.
     const PORT: gamefuzz_reference::Port;
 
+    /// The official sample input of the spec, the `data/sample` of a package.
+    const SAMPLE: &'static str;
+
     /// One whole judge input file.
     type Input: Clone + Debug + Send + Sync + 'static;
     /// One whole judge output.

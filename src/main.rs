@@ -12,6 +12,7 @@ fn main() -> ExitCode {
     match cli::run(cli) {
         Ok(Exit::Clean) => ExitCode::SUCCESS,
         Ok(Exit::Found) => ExitCode::from(1),
+        Ok(Exit::Code(c)) => ExitCode::from(c),
         Err(e) => {
             eprintln!("error: {e:#}");
             if e.downcast_ref::<InputError>().is_some() {

@@ -284,6 +284,8 @@ impl Game for Chutes {
         validate::validate(input)
     }
 
+    const SAMPLE: &'static str = include_str!("sample.in");
+
     fn parse_output(text: &str) -> Result<Winners, ParseError> {
         parse_winners(text)
     }

@@ -211,6 +211,8 @@ impl Game for Generals {
         Ok(())
     }
 
+    const SAMPLE: &'static str = include_str!("sample.in");
+
     fn parse_output(text: &str) -> Result<Vec<Outcome>, ParseError> {
         let lines = output_lines(text);
         if !lines.len().is_multiple_of(2) {

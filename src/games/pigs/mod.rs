@@ -129,6 +129,8 @@ impl Game for Pigs {
 
     /// Never fails: any text is some sequence of lines, and the §5 rule
     /// compares nothing but lines.
+    const SAMPLE: &'static str = include_str!("sample.in");
+
     fn parse_output(text: &str) -> Result<Output, ParseError> {
         Ok(Output::parse(text))
     }

@@ -196,6 +196,8 @@ impl Game for Stones {
         Ok(())
     }
 
+    const SAMPLE: &'static str = include_str!("sample.in");
+
     fn parse_output(text: &str) -> Result<Vec<Answer>, ParseError> {
         output_lines(text)
             .into_iter()

@@ -386,6 +386,8 @@ impl Game for Xiangqi {
         validate_input(input)
     }
 
+    const SAMPLE: &'static str = include_str!("sample.in");
+
     fn parse_output(text: &str) -> Result<Output, ParseError> {
         parse_answers(text)
     }
