@@ -101,17 +101,26 @@ fn answer<G: Game>(input: &G::Input) -> anyhow::Result<String> {
     }
 }
 
+/// A chosen test before it is numbered and answered.
+struct Pending<I> {
+    kind: String,
+    input: I,
+    text: String,
+    about: String,
+    hits: Vec<u64>,
+}
+
 /// The tests under construction: inputs are kept unique (a judge gains
 /// nothing from a repeated file, and `verifyproblem` warns about one).
 struct Draft<G: Game> {
-    tests: Vec<(String, G::Input, String, String, Vec<u64>)>,
+    tests: Vec<Pending<G::Input>>,
     covered: Vec<bool>,
     next_seed: u64,
 }
 
 impl<G: Game> Draft<G> {
     fn has(&self, text: &str) -> bool {
-        self.tests.iter().any(|t| t.2 == text)
+        self.tests.iter().any(|t| t.text == text)
     }
 
     /// Adds a test unless its input is already there; `false` if it was.
@@ -123,8 +132,13 @@ impl<G: Game> Draft<G> {
         for (c, &h) in self.covered.iter_mut().zip(&hits) {
             *c |= h > 0;
         }
-        self.tests
-            .push((kind.to_string(), input, text, about, hits));
+        self.tests.push(Pending {
+            kind: kind.to_string(),
+            input,
+            text,
+            about,
+            hits,
+        });
         true
     }
 
@@ -234,13 +248,13 @@ pub fn build<G: Game>(opts: &Options) -> anyhow::Result<Package> {
 
     let width = draft.tests.len().to_string().len().max(2);
     let mut secret = Vec::with_capacity(draft.tests.len());
-    for (i, (kind, input, text, about, hits)) in draft.tests.into_iter().enumerate() {
+    for (i, t) in draft.tests.into_iter().enumerate() {
         secret.push(Test {
-            name: format!("{:0width$}-{kind}", i + 1),
-            answer: answer::<G>(&input)?,
-            input: text,
-            about,
-            hits,
+            name: format!("{:0width$}-{}", i + 1, t.kind),
+            answer: answer::<G>(&t.input)?,
+            input: t.text,
+            about: t.about,
+            hits: t.hits,
         });
     }
     let samples = vec![Test {
