@@ -1,8 +1,50 @@
 //! One module per game. Each holds its model (parse/render), validator,
 //! engine, generators and structural shrink candidates.
 
+/// Declares a game's rule events from one list: an enum whose variants
+/// index the `RULES` it also defines, so an engine names the rule it applies
+/// (`Ev::HorseLegBlocked.hit(obs)`) and no index can drift from its name.
+macro_rules! rule_events {
+    ($(#[$meta:meta])* $vis:vis enum $name:ident {
+        $($variant:ident => $rule:literal: $about:literal,)*
+    }) => {
+        $(#[$meta])*
+        #[derive(Debug, Clone, Copy, PartialEq, Eq)]
+        $vis enum $name {
+            $($variant,)*
+        }
+
+        impl $name {
+            pub const RULES: &'static [crate::game::Rule] = &[
+                $(crate::game::Rule { name: $rule, about: $about },)*
+            ];
+            #[cfg(test)]
+            pub const ALL: &'static [$name] = &[$($name::$variant,)*];
+
+            #[inline(always)]
+            pub fn hit<O: crate::game::Observer>(self, obs: &mut O) {
+                obs.hit(self as usize);
+            }
+        }
+    };
+}
+
 pub mod chutes;
 pub mod generals;
 pub mod pigs;
 pub mod stones;
 pub mod xiangqi;
+
+/// The rule name a variant of a `rule_events!` enum is expected to carry:
+/// `HorseLegBlocked` is `horse-leg-blocked`, so names read like the code.
+#[cfg(test)]
+pub(crate) fn kebab(variant: &str) -> String {
+    let mut s = String::new();
+    for (i, ch) in variant.chars().enumerate() {
+        if ch.is_ascii_uppercase() && i > 0 {
+            s.push('-');
+        }
+        s.push(ch.to_ascii_lowercase());
+    }
+    s
+}

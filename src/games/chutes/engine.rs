@@ -1,7 +1,44 @@
 //! The engine: spec section 4, one game at a time.
 
 use super::{Board, Input, Winners};
+use crate::game::Observer;
 use crate::solver::{Budget, Fault, FaultKind};
+
+rule_events! {
+    /// The decisions of spec section 4 that can change a winner.
+    pub enum Ev {
+        MissedTurn => "missed-turn":
+            "4 step 1: a player with a pending missed turn is skipped, the pending turn is cleared and no throw is consumed",
+        OvershootIgnored => "overshoot-ignored":
+            "4 step 3: a throw taking the player past 100 is ignored: no move, and the turn passes",
+        IgnoredThrowTriggersNothing => "ignored-throw-triggers-nothing":
+            "4 step 3: a throw is ignored while the player stands on a lose-a-turn or extra-turn square, and that square triggers nothing again",
+        ExactWin => "exact-win":
+            "4 step 4: a throw reaching exactly 100 wins and ends the game at once",
+        Ladder => "ladder":
+            "4 step 5: a throw lands on a ladder's start square and the player climbs to its end",
+        Chute => "chute":
+            "4 step 5: a throw lands on a chute's start square and the player slides down to its end",
+        NoChainedJump => "no-chained-jump":
+            "4 step 5: a chute or ladder ends on another one's start square, and no second jump is made",
+        LoseATurn => "lose-a-turn":
+            "4 step 6: a throw lands on a lose-a-turn square: the player's next turn will be skipped, and the turn passes",
+        ExtraThrow => "extra-throw":
+            "4 step 6: a throw lands on an extra-turn square and the same player throws again at once",
+        ExtraThrowChained => "extra-throw-chained":
+            "4 step 6: an extra throw lands on another extra-turn square and grants yet another throw",
+        ExtraThrowOvershoots => "extra-throw-overshoots":
+            "4 steps 3 and 6: an extra throw passes 100, is ignored and ends the turn (the extra-turn square stood on grants nothing more)",
+        ExtraThrowJumps => "extra-throw-jumps":
+            "4 steps 5 and 6: an extra throw lands on a chute's or ladder's start square and takes it like any throw",
+        ExtraThrowLosesATurn => "extra-throw-loses-a-turn":
+            "4 step 6: an extra throw lands on a lose-a-turn square: the turn ends and the next one will be skipped",
+        ExtraThrowWins => "extra-throw-wins":
+            "4 steps 4 and 6: an extra throw reaches exactly 100 and wins",
+        ListRestarts => "list-restarts":
+            "4: every game after the first is played from the first throw of the list again, not from where the previous game stopped",
+    }
+}
 
 /// How a game ended.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -20,11 +57,21 @@ enum Special {
 }
 
 /// Plays one game on `throws`; `Ok(None)` when the list runs out first.
+pub fn play(throws: &[u32], board: &Board, budget: &mut Budget) -> Result<Option<Finish>, Fault> {
+    play_observed(throws, board, budget, &mut ())
+}
+
+/// `play`, reporting to `obs` each rule it applies.
 ///
 /// Squares outside 1..=99 are ignored rather than trusted, so that the
 /// validator can call this on any board that passed rules 4.1–4.4 and
 /// never index out of bounds.
-pub fn play(throws: &[u32], board: &Board, budget: &mut Budget) -> Result<Option<Finish>, Fault> {
+pub fn play_observed<O: Observer>(
+    throws: &[u32],
+    board: &Board,
+    budget: &mut Budget,
+    obs: &mut O,
+) -> Result<Option<Finish>, Fault> {
     let mut jump_to = [0u32; 101];
     for &(s, e) in board.jumps.iter().rev() {
         if let Some(slot) = jump_to.get_mut(s as usize) {
@@ -54,11 +101,13 @@ pub fn play(throws: &[u32], board: &Board, budget: &mut Budget) -> Result<Option
     loop {
         budget.step()?;
         if missing[p] {
+            Ev::MissedTurn.hit(obs);
             missing[p] = false;
             p = (p + 1) % players;
             continue;
         }
         // One turn: a throw, and more throws while extra-turn squares are hit.
+        let mut extra = false;
         loop {
             budget.step()?;
             let Some(&d) = throws.get(next) else {
@@ -67,9 +116,20 @@ pub fn play(throws: &[u32], board: &Board, budget: &mut Budget) -> Result<Option
             next += 1;
             let t = pos[p].saturating_add(d);
             if t > 100 {
+                Ev::OvershootIgnored.hit(obs);
+                if extra {
+                    Ev::ExtraThrowOvershoots.hit(obs);
+                }
+                if special.get(pos[p] as usize) != Some(&Special::None) {
+                    Ev::IgnoredThrowTriggersNothing.hit(obs);
+                }
                 break;
             }
             if t == 100 {
+                Ev::ExactWin.hit(obs);
+                if extra {
+                    Ev::ExtraThrowWins.hit(obs);
+                }
                 return Ok(Some(Finish {
                     winner: p as u32 + 1,
                     used: next,
@@ -78,14 +138,37 @@ pub fn play(throws: &[u32], board: &Board, budget: &mut Budget) -> Result<Option
             let t = t as usize;
             pos[p] = match jump_to[t] {
                 0 => t as u32,
-                e => e,
+                e => {
+                    if e > t as u32 {
+                        Ev::Ladder.hit(obs);
+                    } else {
+                        Ev::Chute.hit(obs);
+                    }
+                    if jump_to.get(e as usize).is_some_and(|&f| f != 0) {
+                        Ev::NoChainedJump.hit(obs);
+                    }
+                    if extra {
+                        Ev::ExtraThrowJumps.hit(obs);
+                    }
+                    e
+                }
             };
             match special[t] {
                 Special::LoseTurn => {
+                    Ev::LoseATurn.hit(obs);
+                    if extra {
+                        Ev::ExtraThrowLosesATurn.hit(obs);
+                    }
                     missing[p] = true;
                     break;
                 }
-                Special::ExtraTurn => continue,
+                Special::ExtraTurn => {
+                    Ev::ExtraThrow.hit(obs);
+                    if extra {
+                        Ev::ExtraThrowChained.hit(obs);
+                    }
+                    extra = true;
+                }
                 Special::None => break,
             }
         }
@@ -93,19 +176,28 @@ pub fn play(throws: &[u32], board: &Board, budget: &mut Budget) -> Result<Option
     }
 }
 
-pub fn solve(input: &Input, budget: &mut Budget) -> Result<Winners, Fault> {
+pub fn solve<O: Observer>(
+    input: &Input,
+    budget: &mut Budget,
+    obs: &mut O,
+) -> Result<Winners, Fault> {
     let throws = input.throws();
     input
         .games
         .iter()
         .enumerate()
-        .map(|(i, g)| match play(&throws, g, budget)? {
-            Some(f) => Ok(f.winner),
-            // Valid inputs exclude this (rule 4.5); reaching it is an engine bug.
-            None => Err(Fault::new(
-                FaultKind::Panic,
-                format!("game {} has no winner before the throw list ends", i + 1),
-            )),
+        .map(|(i, g)| {
+            if i > 0 {
+                Ev::ListRestarts.hit(obs);
+            }
+            match play_observed(&throws, g, budget, obs)? {
+                Some(f) => Ok(f.winner),
+                // Valid inputs exclude this (rule 4.5); reaching it is an engine bug.
+                None => Err(Fault::new(
+                    FaultKind::Panic,
+                    format!("game {} has no winner before the throw list ends", i + 1),
+                )),
+            }
         })
         .collect()
 }

@@ -10,7 +10,7 @@ mod validate;
 mod tests;
 
 use crate::game::{
-    first_case_difference, pack_cases, split_answers, Game, GameId, Invalid, Profile,
+    first_case_difference, pack_cases, split_answers, Game, GameId, Invalid, Profile, Rule,
 };
 use crate::solver::{Budget, Fault};
 use crate::source::Source;
@@ -260,12 +260,6 @@ fn parse_winners(text: &str) -> Result<Winners, ParseError> {
 }
 
 impl Game for Chutes {
-    // Rule events are being added to this engine.
-    const RULES: &'static [crate::game::Rule] = &[];
-    fn rule_hits(_input: &Self::Input) -> Vec<u64> {
-        Vec::new()
-    }
-
     const ID: GameId = GameId::Chutes;
     const PROFILES: &'static [Profile] = generate::PROFILES;
     const PORT: gamefuzz_reference::Port = gamefuzz_reference::chutes::main;
@@ -295,7 +289,16 @@ impl Game for Chutes {
     }
 
     fn solve(input: &Input, budget: &mut Budget) -> Result<Winners, Fault> {
-        engine::solve(input, budget)
+        engine::solve(input, budget, &mut ())
+    }
+
+    const RULES: &'static [Rule] = engine::Ev::RULES;
+
+    fn rule_hits(input: &Input) -> Vec<u64> {
+        let mut hits = vec![0; Self::RULES.len()];
+        engine::solve(input, &mut Budget::new(u64::MAX), &mut hits)
+            .expect("a valid input has a winner in every game");
+        hits
     }
 
     fn generate(src: &mut Source, profile: &str) -> Input {

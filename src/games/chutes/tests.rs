@@ -1,3 +1,4 @@
+use super::engine::Ev;
 use super::*;
 use gamefuzz_reference::Io;
 
@@ -283,4 +284,138 @@ fn port_keeps_the_one_zero_pair_quirk() {
     let mut io = Io::new(text, 10_000_000);
     gamefuzz_reference::chutes::main(&mut io).unwrap();
     assert_eq!(io.out, "");
+}
+
+#[test]
+fn rule_names_are_the_event_names() {
+    assert_eq!(Ev::ALL.len(), Chutes::RULES.len());
+    for (i, &e) in Ev::ALL.iter().enumerate() {
+        assert_eq!(e as usize, i);
+        assert_eq!(
+            Chutes::RULES[i].name,
+            crate::games::kebab(&format!("{e:?}"))
+        );
+    }
+}
+
+/// Rule hits of a valid file whose winners are `expected`.
+fn hits_of(text: &str, expected: &str) -> Vec<u64> {
+    let input = parse(text);
+    Chutes::validate(&input).unwrap_or_else(|e| panic!("{e}\n{text}"));
+    let out = Chutes::solve(&input, &mut Budget::default()).unwrap();
+    assert_eq!(Chutes::render_output(&out), expected, "{text}");
+    Chutes::rule_hits(&input)
+}
+
+fn assert_hits(hits: &[u64], exactly: &[(Ev, u64)]) {
+    for &(e, n) in exactly {
+        assert_eq!(hits[e as usize], n, "{e:?} in {hits:?}");
+    }
+}
+
+#[test]
+fn official_sample_hits_every_rule_its_walkthrough_names() {
+    // Game 1: a lose-a-turn square, a ladder, the skipped turn and a win
+    // on the extra throw from 98. Game 2 restarts the list and ignores four
+    // throws of player 1, stuck on 99.
+    let (text, expected) = EXAMPLES[0];
+    let hits = hits_of(text, expected);
+    assert_hits(
+        &hits,
+        &[
+            (Ev::LoseATurn, 1),
+            (Ev::Ladder, 3),
+            (Ev::MissedTurn, 1),
+            (Ev::ExtraThrow, 1),
+            (Ev::ExtraThrowWins, 1),
+            (Ev::ExactWin, 2),
+            (Ev::ListRestarts, 1),
+            (Ev::OvershootIgnored, 4),
+            // The chute from 99 is never taken: 99 is reached only by the
+            // ladder of game 2, and no chute exists there.
+            (Ev::Chute, 0),
+            (Ev::ExtraThrowChained, 0),
+            (Ev::ExtraThrowOvershoots, 0),
+            (Ev::IgnoredThrowTriggersNothing, 0),
+            (Ev::NoChainedJump, 0),
+        ],
+    );
+}
+
+#[test]
+fn an_extra_throw_that_overshoots_triggers_nothing_more() {
+    let (text, expected) = EXAMPLES[2];
+    let hits = hits_of(text, expected);
+    assert_hits(
+        &hits,
+        &[
+            (Ev::ExtraThrow, 1),
+            (Ev::ExtraThrowOvershoots, 1),
+            (Ev::IgnoredThrowTriggersNothing, 1),
+            (Ev::OvershootIgnored, 1),
+            (Ev::ExtraThrowChained, 0),
+            (Ev::ExtraThrowWins, 0),
+            (Ev::ListRestarts, 1),
+        ],
+    );
+}
+
+#[test]
+fn a_ladder_ending_on_a_ladder_start_is_not_taken_twice() {
+    let (text, expected) = EXAMPLES[3];
+    let hits = hits_of(text, expected);
+    assert_hits(
+        &hits,
+        &[
+            (Ev::Ladder, 2),
+            (Ev::NoChainedJump, 1),
+            (Ev::ListRestarts, 0),
+        ],
+    );
+}
+
+#[test]
+fn extra_throws_chain_climb_and_lose_turns_like_any_throw() {
+    // Game 1: each player goes 1 (extra) -> 2 (extra again) -> ladder
+    // 3 -> 99 on extra throws; player 1 then throws the 1 it needs.
+    // Game 2: 1 (extra) -> 2 (lose a turn) for both players, both are
+    // skipped, then both climb 3 -> 97 and walk to 100.
+    let text = "1 1 1 1 1 1 1 1 1 1 1 1 0\n2\n3 99\n0 0\n1\n2\n0\n2\n3 97\n0 0\n1\n-2\n0\n0\n";
+    let hits = hits_of(text, "1\n1\n");
+    assert_hits(
+        &hits,
+        &[
+            (Ev::ExtraThrow, 6),
+            (Ev::ExtraThrowChained, 2),
+            (Ev::ExtraThrowJumps, 2),
+            (Ev::ExtraThrowLosesATurn, 2),
+            (Ev::LoseATurn, 2),
+            (Ev::MissedTurn, 2),
+            (Ev::Ladder, 4),
+            (Ev::ExactWin, 2),
+            (Ev::ExtraThrowWins, 0),
+            (Ev::OvershootIgnored, 0),
+            (Ev::ListRestarts, 1),
+        ],
+    );
+}
+
+#[test]
+fn a_chute_down_from_the_nineties() {
+    // Player 1 climbs 5 -> 91, throws 4 onto the chute 95 -> 10 and then
+    // walks 10, 16, ..., 100 with 6s; player 2 walks 11, 17, ..., 95 and
+    // takes the chute as well.
+    let text = "5 6 4 5 6 6 6 6 6 6 6 6 6 6 6 6 6 6 6 6 6 6 6 6 6 6 6 6 6 6 6 6 6 6 6 0\n2\n5 91\n95 10\n0 0\n0\n0\n";
+    let hits = hits_of(text, "1\n");
+    assert_hits(
+        &hits,
+        &[
+            (Ev::Ladder, 1),
+            (Ev::Chute, 2),
+            (Ev::OvershootIgnored, 0),
+            (Ev::ExactWin, 1),
+            (Ev::LoseATurn, 0),
+            (Ev::ExtraThrow, 0),
+        ],
+    );
 }

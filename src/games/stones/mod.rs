@@ -11,7 +11,8 @@ mod tests;
 use std::fmt::Write as _;
 
 use crate::game::{
-    first_case_difference, pack_cases, split_answers, Game, GameId, Invalid, Profile,
+    first_case_difference, pack_cases, split_answers, Game, GameId, Invalid, Observer, Profile,
+    Rule,
 };
 use crate::solver::{Budget, Fault};
 use crate::source::Source;
@@ -105,12 +106,6 @@ const PROFILES: &[Profile] = &[
 ];
 
 impl Game for Stones {
-    // Rule events are being added to this engine.
-    const RULES: &'static [crate::game::Rule] = &[];
-    fn rule_hits(_input: &Self::Input) -> Vec<u64> {
-        Vec::new()
-    }
-
     const ID: GameId = GameId::Stones;
     const PROFILES: &'static [Profile] = PROFILES;
     const PORT: gamefuzz_reference::Port = gamefuzz_reference::stones::main;
@@ -239,14 +234,18 @@ impl Game for Stones {
         Ok(input
             .cases
             .iter()
-            .map(|case| {
-                let t = double_value(case);
-                Answer {
-                    first: t > 0,
-                    second: t >= 0,
-                }
-            })
+            .map(|case| answer(case, &mut ()))
             .collect())
+    }
+
+    const RULES: &'static [Rule] = Ev::RULES;
+
+    fn rule_hits(input: &Input) -> Vec<u64> {
+        let mut hits = vec![0; Self::RULES.len()];
+        for case in &input.cases {
+            answer(case, &mut hits);
+        }
+        hits
     }
 
     fn brute(input: &Input, budget: &mut Budget) -> Option<Result<Vec<Answer>, Fault>> {
@@ -283,11 +282,97 @@ impl Game for Stones {
     }
 }
 
+rule_events! {
+    /// The pile values and answer rules of spec section 4.1 and the
+    /// arithmetic limits of section 4.2.
+    pub enum Ev {
+        PileW => "pile-w":
+            "4.1: a listed kind w, a single white stone, is worth 1 (adds 2 per pile to T)",
+        PileB => "pile-b":
+            "4.1: a listed kind b, a single black stone, is worth -1 (adds -2 per pile to T)",
+        PileWw => "pile-ww":
+            "4.1: a listed kind ww is worth 2 (adds 4 per pile to T)",
+        PileBb => "pile-bb":
+            "4.1: a listed kind bb is worth -2 (adds -4 per pile to T)",
+        PileBw => "pile-bw":
+            "4.1: a listed kind bw (black on white) is worth {0 | 1} = +1/2 (adds 1 per pile to T)",
+        PileWb => "pile-wb":
+            "4.1: a listed kind wb (white on black) is worth {-1 | 0} = -1/2 (adds -1 per pile to T)",
+        AWinsBoth => "a-wins-both":
+            "4.1: T > 0, A wins whoever starts: answer 'win win'",
+        SecondPlayerWins => "second-player-wins":
+            "4.1: T = 0, the player moving second wins: answer 'lose win'",
+        BWinsBoth => "b-wins-both":
+            "4.1: T < 0, B wins whoever starts: answer 'lose lose'",
+        HalvesChangeOutcome => "halves-change-outcome":
+            "4.1: the half-valued piles (bw, wb) give T a different sign than the whole-valued piles alone, so they decide the answer",
+        TermBeyondI32 => "term-beyond-i32":
+            "4.2: some term value·count of T exceeds 2^31 - 1 in magnitude, so 32-bit arithmetic overflows",
+        SumBeyondHalfI64 => "sum-beyond-half-i64":
+            "4.2: the positive or the negative terms of T add up past 2^62, so a 64-bit evaluation that scales a partial sum by two once more overflows",
+    }
+}
+
+impl Kind {
+    fn rule(self) -> Ev {
+        match self {
+            Kind::W => Ev::PileW,
+            Kind::B => Ev::PileB,
+            Kind::WW => Ev::PileWw,
+            Kind::BB => Ev::PileBb,
+            Kind::WB => Ev::PileWb,
+            Kind::BW => Ev::PileBw,
+        }
+    }
+}
+
 /// T = 2·G of section 4.1, exact: its terms alone reach 4·10^18.
 pub fn double_value(case: &Case) -> i128 {
-    case.iter()
-        .map(|&(k, c)| k.double_value() * i128::from(c))
-        .sum()
+    double_value_observed(case, &mut ())
+}
+
+/// `double_value`, reporting the pile values and arithmetic limits it meets.
+fn double_value_observed<O: Observer>(case: &Case, obs: &mut O) -> i128 {
+    let (mut whole, mut halves) = (0i128, 0i128);
+    let (mut positive, mut negative) = (0i128, 0i128);
+    for &(kind, count) in case {
+        kind.rule().hit(obs);
+        let term = kind.double_value() * i128::from(count);
+        if term.unsigned_abs() > i32::MAX as u128 {
+            Ev::TermBeyondI32.hit(obs);
+        }
+        if term > 0 {
+            positive += term;
+        } else {
+            negative -= term;
+        }
+        match kind {
+            Kind::WB | Kind::BW => halves += term,
+            _ => whole += term,
+        }
+    }
+    let t = whole + halves;
+    if t.signum() != whole.signum() {
+        Ev::HalvesChangeOutcome.hit(obs);
+    }
+    if positive.max(negative) > 1 << 62 {
+        Ev::SumBeyondHalfI64.hit(obs);
+    }
+    t
+}
+
+/// Spec 4.1 for one case: the answers follow from the sign of T alone.
+fn answer<O: Observer>(case: &Case, obs: &mut O) -> Answer {
+    let t = double_value_observed(case, obs);
+    match t.signum() {
+        1 => Ev::AWinsBoth.hit(obs),
+        0 => Ev::SecondPlayerWins.hit(obs),
+        _ => Ev::BWinsBoth.hit(obs),
+    }
+    Answer {
+        first: t > 0,
+        second: t >= 0,
+    }
 }
 
 /// Each candidate is a whole copy of the input: files of a thousand cases

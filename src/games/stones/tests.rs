@@ -257,3 +257,114 @@ fn shrink_lowers_counts_and_drops_kinds_and_cases() {
         .iter()
         .all(|c| Stones::render(c).len() <= Stones::render(&input).len()));
 }
+
+#[test]
+fn rule_names_are_the_event_names() {
+    assert_eq!(Ev::ALL.len(), Stones::RULES.len());
+    for (i, &e) in Ev::ALL.iter().enumerate() {
+        assert_eq!(e as usize, i);
+        assert_eq!(
+            Stones::RULES[i].name,
+            crate::games::kebab(&format!("{e:?}"))
+        );
+    }
+}
+
+fn hits_of(text: &str) -> Vec<u64> {
+    Stones::rule_hits(&parse_valid::<Stones>(text).expect("valid"))
+}
+
+fn assert_hits(hits: &[u64], exactly: &[(Ev, u64)]) {
+    for &(e, n) in exactly {
+        assert_eq!(hits[e as usize], n, "{e:?} in {hits:?}");
+    }
+}
+
+#[test]
+fn each_listed_kind_and_the_sign_of_t_are_reported() {
+    // `ww 1` + `b 3`: T = 4 - 6 = -2, no half-valued pile.
+    let hits = hits_of("2\nww 1\nb 3\n");
+    let mut only = vec![0; Stones::RULES.len()];
+    for e in [Ev::PileWw, Ev::PileB, Ev::BWinsBoth] {
+        only[e as usize] = 1;
+    }
+    assert_eq!(hits, only);
+    assert_hits(&hits_of("1\nw 1\n"), &[(Ev::PileW, 1), (Ev::AWinsBoth, 1)]);
+    assert_hits(
+        &hits_of("2\nww 1\nbb 1\n"),
+        &[(Ev::SecondPlayerWins, 1), (Ev::HalvesChangeOutcome, 0)],
+    );
+}
+
+#[test]
+fn half_valued_piles_can_decide_the_answer() {
+    // `bw 2` + `b 1`: the black stone alone wins for B, the halves make
+    // T = 0. `bw 1` + `b 1`: T = -1, B still wins both ways.
+    assert_hits(
+        &hits_of("2\nbw 2\nb 1\n"),
+        &[
+            (Ev::PileBw, 1),
+            (Ev::HalvesChangeOutcome, 1),
+            (Ev::SecondPlayerWins, 1),
+        ],
+    );
+    assert_hits(
+        &hits_of("2\nbw 1\nb 1\n"),
+        &[(Ev::HalvesChangeOutcome, 0), (Ev::BWinsBoth, 1)],
+    );
+    assert_hits(
+        &hits_of("2\nwb 3\nw 1\n"),
+        &[
+            (Ev::PileWb, 1),
+            (Ev::HalvesChangeOutcome, 1),
+            (Ev::BWinsBoth, 1),
+        ],
+    );
+}
+
+#[test]
+fn large_counts_are_flagged_where_narrow_arithmetic_breaks() {
+    // Counts up to 10^9 stay within 32 bits only as single-stone terms
+    // below 2^31.
+    assert_hits(
+        &hits_of("2\nw 1000000000\nbb 1000000000\n"),
+        &[(Ev::TermBeyondI32, 1), (Ev::SumBeyondHalfI64, 0)],
+    );
+    // The spec's extreme: T = 7·10^18 from three terms of 10^18 piles.
+    assert_hits(
+        &hits_of("3\nw 1000000000000000000\nww 1000000000000000000\nbw 1000000000000000000\n"),
+        &[
+            (Ev::TermBeyondI32, 3),
+            (Ev::SumBeyondHalfI64, 1),
+            (Ev::AWinsBoth, 1),
+        ],
+    );
+    // All six kinds at 10^18 cancel exactly, yet each side sums to 7·10^18.
+    let all = "6\nw 1000000000000000000\nb 1000000000000000000\nww 1000000000000000000\nbb 1000000000000000000\nwb 1000000000000000000\nbw 1000000000000000000\n";
+    assert_hits(
+        &hits_of(all),
+        &[
+            (Ev::SumBeyondHalfI64, 1),
+            (Ev::SecondPlayerWins, 1),
+            (Ev::HalvesChangeOutcome, 0),
+        ],
+    );
+}
+
+#[test]
+fn hits_add_up_over_the_cases_of_a_file() {
+    let hits = hits_of(EXAMPLES);
+    let answers: u64 = [Ev::AWinsBoth, Ev::SecondPlayerWins, Ev::BWinsBoth]
+        .iter()
+        .map(|&e| hits[e as usize])
+        .sum();
+    assert_eq!(answers, 14);
+    assert_hits(
+        &hits,
+        &[
+            (Ev::AWinsBoth, 3),
+            (Ev::SecondPlayerWins, 5),
+            (Ev::BWinsBoth, 6),
+        ],
+    );
+}

@@ -2,7 +2,52 @@
 //! each of the black general's moves.
 
 use super::{in_black_palace, Case, Kind, Piece, Point};
+use crate::game::Observer;
 use crate::solver::{Budget, Fault};
+
+rule_events! {
+    /// The decisions of spec section 4 that can change an answer.
+    pub enum Ev {
+        FacingGenerals => "facing-generals":
+            "4.2 step 1: the two generals share a column with no piece between them, so black captures the red general: answer NO without looking at any move",
+        GeneralsFileBlocked => "generals-file-blocked":
+            "4.2 step 1: the two generals share a column but a piece stands between them, so they do not face each other and the moves are examined",
+        MoveOffPalace => "move-off-palace":
+            "4.2 step 2: a neighbour of the black general outside the black palace (rows 1-3, columns 4-6) is not a move",
+        CaptureSafe => "capture-safe":
+            "4.2 steps 3-4: the black general captures the red piece on its neighbour and no remaining red piece attacks that point: a safe move",
+        CaptureDefended => "capture-defended":
+            "4.2 steps 3-4: the black general captures the red piece on its neighbour but a remaining red piece attacks that point",
+        GeneralAttacks => "general-attacks":
+            "4.1 general: the red general attacks a move's point on its column with no piece between (the flying general defends the palace)",
+        GeneralViewBlocked => "general-view-blocked":
+            "4.1 general: a move's point is on the red general's column but a piece stands between, so the general does not attack it",
+        ChariotAttacks => "chariot-attacks":
+            "4.1 chariot: a chariot attacks a move's point on its row or column with no piece between",
+        ChariotBlocked => "chariot-blocked":
+            "4.1 chariot: a move's point is on a chariot's row or column but a piece stands between, so the chariot does not attack it",
+        HorseAttacks => "horse-attacks":
+            "4.1 horse: a move's point is a horse's (1,2) or (2,1) jump away and the leg point is empty, so the horse attacks it",
+        HorseLegBlocked => "horse-leg-blocked":
+            "4.1 horse: a move's point is a horse's jump away but a red piece stands on the leg point, so the horse does not attack it (the black general, now on the move's point, is never on the leg)",
+        CannonAttacks => "cannon-attacks":
+            "4.1 cannon: exactly one piece other than the red general stands between a cannon and a move's point on its row or column, so the cannon attacks it over that screen",
+        CannonScreenIsRedGeneral => "cannon-screen-is-red-general":
+            "4.1 cannon: the only piece between a cannon and a move's point is the red general, which serves as the screen like any piece",
+        CannonNoScreen => "cannon-no-screen":
+            "4.1 cannon: a move's point is on a cannon's row or column with no piece between, so the cannon does not attack it",
+        CannonTwoScreens => "cannon-two-screens":
+            "4.1 cannon: two or more pieces stand between a cannon and a move's point, so the cannon does not attack it",
+        VacatedPointOpensLine => "vacated-point-opens-line":
+            "4.2 step 3: a general, chariot or cannon attacks a move's point along a line through the black general's old point, which counts as empty after the move",
+        VacatedScreenGone => "vacated-screen-gone":
+            "4.2 step 3: a cannon's line to a move's point passes the black general's old point and nothing else, so the general that was its screen has left and the cannon does not attack",
+        SafeMove => "safe-move":
+            "4.2 steps 4-5: some move of the black general is attacked by no remaining red piece: answer NO",
+        Checkmate => "checkmate":
+            "4.2 step 5: every move of the black general inside the palace is attacked: answer YES",
+    }
+}
 
 /// Occupancy only: the attack rule never asks who stands on a point.
 struct Board {
@@ -39,18 +84,85 @@ fn signed((r, c): Point) -> (i32, i32) {
     (r as i32, c as i32)
 }
 
+/// Whether `x` lies strictly inside the segment from `p` to `q` of one row
+/// or column.
+fn strictly_between(p: (i32, i32), x: (i32, i32), q: (i32, i32)) -> bool {
+    let inside = |a: i32, b: i32, v: i32| a.min(b) < v && v < a.max(b);
+    (p.0 == q.0 && x.0 == p.0 && inside(p.1, q.1, x.1))
+        || (p.1 == q.1 && x.1 == p.1 && inside(p.0, q.0, x.0))
+}
+
+/// Points the attack test does not see as occupancy but the rule events
+/// name: the red general (a possible cannon screen) and the black general's
+/// old point once it has moved.
+#[derive(Clone, Copy)]
+struct Scene {
+    general: (i32, i32),
+    vacated: Option<(i32, i32)>,
+}
+
 /// Spec 4.1: does `piece` attack `target` on `board`?
-fn attacks(board: &Board, piece: Piece, target: Point) -> bool {
+fn attacks<O: Observer>(
+    board: &Board,
+    piece: Piece,
+    target: Point,
+    scene: Scene,
+    obs: &mut O,
+) -> bool {
     let p = signed(piece.at);
     let q = signed(target);
     if p == q {
         return false;
     }
     let aligned = p.0 == q.0 || p.1 == q.1;
+    let through_vacated = scene.vacated.is_some_and(|v| strictly_between(p, v, q));
     match piece.kind {
-        Kind::General => p.1 == q.1 && board.between(p, q) == 0,
-        Kind::Chariot => aligned && board.between(p, q) == 0,
-        Kind::Cannon => aligned && board.between(p, q) == 1,
+        Kind::General if p.1 != q.1 => false,
+        Kind::Chariot if !aligned => false,
+        Kind::General | Kind::Chariot => {
+            let open = board.between(p, q) == 0;
+            match (piece.kind, open) {
+                (Kind::General, true) => Ev::GeneralAttacks.hit(obs),
+                (Kind::General, false) => Ev::GeneralViewBlocked.hit(obs),
+                (_, true) => Ev::ChariotAttacks.hit(obs),
+                (_, false) => Ev::ChariotBlocked.hit(obs),
+            }
+            if open && through_vacated {
+                Ev::VacatedPointOpensLine.hit(obs);
+            }
+            open
+        }
+        Kind::Cannon => {
+            if !aligned {
+                return false;
+            }
+            match board.between(p, q) {
+                0 => {
+                    Ev::CannonNoScreen.hit(obs);
+                    if through_vacated {
+                        Ev::VacatedScreenGone.hit(obs);
+                    }
+                    false
+                }
+                1 => {
+                    // With one piece between, the general is the screen
+                    // exactly when it lies between.
+                    if strictly_between(p, scene.general, q) {
+                        Ev::CannonScreenIsRedGeneral.hit(obs);
+                    } else {
+                        Ev::CannonAttacks.hit(obs);
+                    }
+                    if through_vacated {
+                        Ev::VacatedPointOpensLine.hit(obs);
+                    }
+                    true
+                }
+                _ => {
+                    Ev::CannonTwoScreens.hit(obs);
+                    false
+                }
+            }
+        }
         Kind::Horse => {
             let (dr, dc) = (q.0 - p.0, q.1 - p.1);
             let leg = match (dr.abs(), dc.abs()) {
@@ -58,44 +170,79 @@ fn attacks(board: &Board, piece: Piece, target: Point) -> bool {
                 (1, 2) => (p.0, p.1 + dc / 2),
                 _ => return false,
             };
-            !board.at(leg)
+            let free = !board.at(leg);
+            if free {
+                Ev::HorseAttacks.hit(obs);
+            } else {
+                Ev::HorseLegBlocked.hit(obs);
+            }
+            free
         }
     }
+}
+
+fn red_general(case: &Case) -> Option<&Piece> {
+    case.red.iter().find(|p| p.kind == Kind::General)
 }
 
 /// Spec 3.7: some red piece attacks the black general where it stands.
 pub fn in_check(case: &Case) -> bool {
     let board = Board::new(case.red.iter().map(|p| p.at).chain([case.black]));
-    case.red.iter().any(|&p| attacks(&board, p, case.black))
+    let scene = Scene {
+        // Off the board when the file has no red general, which the
+        // validator reports before asking.
+        general: red_general(case).map_or((0, 0), |g| signed(g.at)),
+        vacated: None,
+    };
+    case.red
+        .iter()
+        .any(|&p| attacks(&board, p, case.black, scene, &mut ()))
 }
 
 /// Spec 4.2 for one valid case.
-pub fn checkmated(case: &Case, budget: &mut Budget) -> Result<bool, Fault> {
-    let general = case
-        .red
-        .iter()
-        .find(|p| p.kind == Kind::General)
-        .expect("a valid case has a red general");
+pub fn checkmated<O: Observer>(
+    case: &Case,
+    budget: &mut Budget,
+    obs: &mut O,
+) -> Result<bool, Fault> {
+    let general = red_general(case).expect("a valid case has a red general");
     let board = Board::new(case.red.iter().map(|p| p.at).chain([case.black]));
-    if general.at.1 == case.black.1 && board.between(signed(general.at), signed(case.black)) == 0 {
-        return Ok(false);
+    if general.at.1 == case.black.1 {
+        if board.between(signed(general.at), signed(case.black)) == 0 {
+            Ev::FacingGenerals.hit(obs);
+            return Ok(false);
+        }
+        Ev::GeneralsFileBlocked.hit(obs);
     }
+    let scene = Scene {
+        general: signed(general.at),
+        vacated: Some(signed(case.black)),
+    };
     let (br, bc) = case.black;
     for to in [(br - 1, bc), (br + 1, bc), (br, bc - 1), (br, bc + 1)] {
         budget.step()?;
         if !in_black_palace(to) {
+            Ev::MoveOffPalace.hit(obs);
             continue;
         }
         let remaining: Vec<Piece> = case.red.iter().copied().filter(|p| p.at != to).collect();
+        let captures = remaining.len() < case.red.len();
         let after = Board::new(remaining.iter().map(|p| p.at).chain([to]));
         let mut attacked = false;
         for &p in &remaining {
             budget.step()?;
-            attacked |= attacks(&after, p, to);
+            attacked |= attacks(&after, p, to, scene, obs);
+        }
+        match (captures, attacked) {
+            (true, true) => Ev::CaptureDefended.hit(obs),
+            (true, false) => Ev::CaptureSafe.hit(obs),
+            _ => {}
         }
         if !attacked {
+            Ev::SafeMove.hit(obs);
             return Ok(false);
         }
     }
+    Ev::Checkmate.hit(obs);
     Ok(true)
 }

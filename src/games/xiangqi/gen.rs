@@ -74,7 +74,8 @@ pub fn generate(src: &mut Source, profile: &str) -> Input {
 }
 
 fn answer(case: &Case) -> bool {
-    engine::checkmated(case, &mut Budget::default()).expect("tiny positions fit any budget")
+    engine::checkmated(case, &mut Budget::default(), &mut ())
+        .expect("tiny positions fit any budget")
 }
 
 /// A valid case from `family`, preferably with a drawn answer when `steer`.

@@ -11,7 +11,7 @@ mod gen;
 mod tests;
 
 use crate::game::{
-    first_case_difference, pack_cases, split_answers, Game, GameId, Invalid, Profile,
+    first_case_difference, pack_cases, split_answers, Game, GameId, Invalid, Profile, Rule,
 };
 use crate::solver::{Budget, Fault};
 use crate::source::Source;
@@ -362,12 +362,6 @@ fn shrink_input(input: &Input) -> Vec<Input> {
 }
 
 impl Game for Xiangqi {
-    // Rule events are being added to this engine.
-    const RULES: &'static [crate::game::Rule] = &[];
-    fn rule_hits(_input: &Self::Input) -> Vec<u64> {
-        Vec::new()
-    }
-
     const ID: GameId = GameId::Xiangqi;
     const PROFILES: &'static [Profile] = gen::PROFILES;
     const PORT: gamefuzz_reference::Port = gamefuzz_reference::xiangqi::main;
@@ -400,8 +394,19 @@ impl Game for Xiangqi {
         input
             .cases
             .iter()
-            .map(|c| engine::checkmated(c, budget))
+            .map(|c| engine::checkmated(c, budget, &mut ()))
             .collect()
+    }
+
+    const RULES: &'static [Rule] = engine::Ev::RULES;
+
+    fn rule_hits(input: &Input) -> Vec<u64> {
+        let mut hits = vec![0; Self::RULES.len()];
+        for case in &input.cases {
+            engine::checkmated(case, &mut Budget::new(u64::MAX), &mut hits)
+                .expect("an unlimited budget never runs out");
+        }
+        hits
     }
 
     const HAS_BRUTE: bool = true;

@@ -1,3 +1,4 @@
+use super::engine::Ev;
 use super::*;
 use crate::game::parse_valid;
 
@@ -315,5 +316,162 @@ fn port_keeps_the_horse_overwriting_the_red_general() {
         run_port(text).unwrap(),
         "NO\n",
         "the native program's answer"
+    );
+}
+
+#[test]
+fn rule_names_are_the_event_names() {
+    assert_eq!(Ev::ALL.len(), Xiangqi::RULES.len());
+    for (i, &e) in Ev::ALL.iter().enumerate() {
+        assert_eq!(e as usize, i);
+        assert_eq!(
+            Xiangqi::RULES[i].name,
+            crate::games::kebab(&format!("{e:?}"))
+        );
+    }
+}
+
+/// Rule hits of a valid file whose answers are `expected`, checked against
+/// the brute-force oracle too so a hand-made position cannot be wrong.
+fn hits_of(text: &str, expected: &str) -> Vec<u64> {
+    let input = example(text);
+    let out = Xiangqi::solve(&input, &mut Budget::default()).unwrap();
+    assert_eq!(Xiangqi::render_output(&out), expected, "{text}");
+    let brute = Xiangqi::brute(&input, &mut Budget::default())
+        .unwrap()
+        .unwrap();
+    assert_eq!(brute, out, "{text}");
+    Xiangqi::rule_hits(&input)
+}
+
+fn assert_hits(hits: &[u64], exactly: &[(Ev, u64)], never: &[Ev]) {
+    for &(e, n) in exactly {
+        assert_eq!(hits[e as usize], n, "{e:?} in {hits:?}");
+    }
+    for &e in never {
+        assert_eq!(hits[e as usize], 0, "{e:?} in {hits:?}");
+    }
+}
+
+#[test]
+fn official_sample_first_case_hits_the_attacks_that_make_the_mate() {
+    // (2,4) falls to the chariot, (1,5) to the flying general; (0,4) and
+    // (1,3) are off the palace.
+    let hits = hits_of("2 1 4\nG 10 5\nR 6 4\n\n0 0 0\n", "YES\n");
+    assert_hits(
+        &hits,
+        &[
+            (Ev::MoveOffPalace, 2),
+            (Ev::ChariotAttacks, 1),
+            (Ev::GeneralAttacks, 1),
+            (Ev::Checkmate, 1),
+        ],
+        &[
+            Ev::SafeMove,
+            Ev::FacingGenerals,
+            Ev::GeneralsFileBlocked,
+            Ev::CaptureSafe,
+            Ev::CaptureDefended,
+            Ev::HorseAttacks,
+            Ev::CannonAttacks,
+            Ev::VacatedPointOpensLine,
+        ],
+    );
+}
+
+#[test]
+fn facing_generals_answer_before_any_move_is_examined() {
+    let hits = hits_of(EXAMPLES[1].1, "NO\n");
+    let mut only = vec![0; Xiangqi::RULES.len()];
+    only[Ev::FacingGenerals as usize] = 1;
+    assert_eq!(hits, only);
+}
+
+#[test]
+fn captures_are_safe_or_defended_by_the_flying_general() {
+    // Case 1 captures safely at once. In case 2 the captured chariot was
+    // all that blocked the generals' file; (1,4) is reached by the chariot
+    // on row 1 through the point the black general left.
+    let hits = hits_of(EXAMPLES[2].1, "NO\nYES\n");
+    assert_hits(
+        &hits,
+        &[
+            (Ev::CaptureSafe, 1),
+            (Ev::CaptureDefended, 1),
+            (Ev::GeneralsFileBlocked, 1),
+            (Ev::GeneralAttacks, 1),
+            (Ev::ChariotAttacks, 2),
+            (Ev::VacatedPointOpensLine, 1),
+            (Ev::SafeMove, 1),
+            (Ev::Checkmate, 1),
+        ],
+        &[Ev::FacingGenerals, Ev::HorseAttacks, Ev::HorseLegBlocked],
+    );
+}
+
+#[test]
+fn a_piece_on_the_leg_point_stops_the_horse() {
+    let hits = hits_of(EXAMPLES[3].1, "NO\nYES\n");
+    assert_hits(
+        &hits,
+        &[
+            (Ev::HorseLegBlocked, 1),
+            (Ev::HorseAttacks, 2),
+            (Ev::SafeMove, 1),
+            (Ev::Checkmate, 1),
+        ],
+        &[Ev::CaptureSafe, Ev::CaptureDefended],
+    );
+}
+
+#[test]
+fn the_old_point_is_no_screen_but_the_cannon_sees_past_it() {
+    // The spec's example: the cannon on row 2 still reaches (2,4) over the
+    // horse once the general has left (2,5), and (2,6) over the horse alone.
+    let hits = hits_of(EXAMPLES[4].1, "YES\n");
+    assert_hits(
+        &hits,
+        &[(Ev::CannonAttacks, 2), (Ev::VacatedPointOpensLine, 1)],
+        &[Ev::CannonScreenIsRedGeneral, Ev::VacatedScreenGone],
+    );
+    // A cannon whose only screen was the black general itself: after the
+    // step to (1,5) nothing stands between, so (1,5) is safe.
+    let hits = hits_of("3 2 5\nR 2 1\nC 4 5\nG 10 4\n\n0 0 0\n", "NO\n");
+    assert_hits(
+        &hits,
+        &[
+            (Ev::CannonNoScreen, 1),
+            (Ev::VacatedScreenGone, 1),
+            (Ev::SafeMove, 1),
+        ],
+        &[Ev::CannonAttacks, Ev::VacatedPointOpensLine, Ev::Checkmate],
+    );
+}
+
+#[test]
+fn the_red_general_screens_a_cannon_only_when_alone_on_the_line() {
+    // Spec example: the horse is a second piece on the file, so the cannon
+    // behind its general does not reach (2,5).
+    let hits = hits_of(EXAMPLES[5].1, "NO\n");
+    assert_hits(
+        &hits,
+        &[
+            (Ev::CannonTwoScreens, 1),
+            (Ev::GeneralViewBlocked, 1),
+            (Ev::SafeMove, 1),
+        ],
+        &[Ev::CannonScreenIsRedGeneral, Ev::CannonAttacks],
+    );
+    // With the file open, the general and the cannon behind it both
+    // reach (1,5).
+    let hits = hits_of("4 1 4\nR 1 1\nR 2 1\nG 9 5\nC 10 5\n\n0 0 0\n", "YES\n");
+    assert_hits(
+        &hits,
+        &[
+            (Ev::CannonScreenIsRedGeneral, 1),
+            (Ev::GeneralAttacks, 1),
+            (Ev::Checkmate, 1),
+        ],
+        &[Ev::CannonAttacks, Ev::CannonTwoScreens, Ev::SafeMove],
     );
 }
