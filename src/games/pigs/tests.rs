@@ -413,6 +413,12 @@ fn profiles_keep_their_shapes() {
         let plain = [Card::P, Card::K, Card::D, Card::Z];
         assert!(cards(&gen("no-tricks")).iter().all(|c| plain.contains(c)));
         assert!(!cards(&gen("no-j")).contains(&Card::J));
+        let suspicion = gen("suspicion");
+        let roles: Vec<Role> = suspicion.seats.iter().map(|s| s.role).collect();
+        assert_eq!(roles[..3], [Role::MP, Role::ZP, Role::FP]);
+        let duels = gen("own-duel-deaths");
+        assert_eq!(duels.seats[0].hand, [Card::K; 4]);
+        assert!(duels.seats.iter().filter(|s| s.role == Role::FP).count() >= 2);
     }
 }
 
