@@ -2,7 +2,12 @@
 //! validator's replay, the generator and the trace, so that the four never
 //! disagree about what a move does.
 
+use super::rules::Ev;
 use super::{Case, Dir, Move};
+use crate::game::Observer;
+
+/// The largest count a signed 32-bit integer holds (section 4, Ranges).
+const I32_MAX: i64 = i32::MAX as i64;
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Player {
@@ -164,15 +169,28 @@ impl Board {
 
     /// Step 1 of a move. The castle is the mover's while the game runs; the
     /// guard only matters to generators that keep playing after the end.
-    pub fn bonus(&mut self, p: Player) {
+    pub fn bonus<O: Observer>(&mut self, p: Player, obs: &mut O) {
         let c = self.castles[p.index()];
         if self.own(p, c) > 0 {
             self.cells[c] += p.sign();
+            Ev::CastleBonus.hit(obs);
+            if self.cells[c].abs() > I32_MAX {
+                Ev::StackBeyond32Bits.hit(obs);
+            }
         }
     }
 
     /// Steps 2–4 of a move from `source` in direction `d`.
-    pub fn shift(&mut self, p: Player, source: usize, d: Dir) -> Result<Shift, Illegal> {
+    ///
+    /// The rule events only feed `obs`, so with the `()` observer the
+    /// comparisons behind them compile away and the hot loop stays as it was.
+    pub fn shift<O: Observer>(
+        &mut self,
+        p: Player,
+        source: usize,
+        d: Dir,
+        obs: &mut O,
+    ) -> Result<Shift, Illegal> {
         let target = self.neighbour(source, d).ok_or(Illegal::OffBoard)?;
         let c = self.cells[source] * p.sign();
         if c <= 0 {
@@ -199,6 +217,24 @@ impl Board {
         self.cells[target] = after * p.sign();
         let enemy = self.castles[p.other().index()];
         let won = self.own(p.other(), enemy) == 0;
+        if source == self.castles[p.index()] {
+            Ev::BonusBeforeMove.hit(obs);
+        }
+        let on_castle = target == enemy;
+        match battle {
+            Battle::Occupied => Ev::MoveToEmpty,
+            Battle::Merged => Ev::JoinOwnCell,
+            Battle::Tie if on_castle => Ev::CastleEmptiedByATie,
+            Battle::Tie => Ev::AttackTieEmptiesCell,
+            Battle::Repelled if on_castle => Ev::CastleAttackRepelled,
+            Battle::Repelled => Ev::AttackRepelled,
+            Battle::Captured if on_castle => Ev::CastleCaptured,
+            Battle::Captured => Ev::AttackCapturesCell,
+        }
+        .hit(obs);
+        if after.abs() > I32_MAX {
+            Ev::StackBeyond32Bits.hit(obs);
+        }
         Ok(Shift {
             target,
             castle: 0,
@@ -211,11 +247,16 @@ impl Board {
     }
 
     /// A whole move line: bonus, then the shift.
-    pub fn play(&mut self, p: Player, mv: &Move) -> Result<Shift, Illegal> {
+    pub fn play<O: Observer>(
+        &mut self,
+        p: Player,
+        mv: &Move,
+        obs: &mut O,
+    ) -> Result<Shift, Illegal> {
         let (source, _) = self.locate(mv).ok_or(Illegal::OffBoard)?;
-        self.bonus(p);
+        self.bonus(p, obs);
         let castle = self.own(p, self.castles[p.index()]);
-        let mut s = self.shift(p, source, mv.d)?;
+        let mut s = self.shift(p, source, mv.d, obs)?;
         s.castle = castle;
         Ok(s)
     }

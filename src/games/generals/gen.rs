@@ -326,7 +326,7 @@ impl Sim {
     /// regardless) a mover without soldiers gets a random in-board line.
     fn step(&mut self, src: &mut Source, p: Player, style: &[u32; 3]) -> (Move, bool) {
         let castle = self.board.castles[p.index()];
-        self.board.bonus(p);
+        self.board.bonus(p, &mut ());
         self.sync(castle);
         let ready = &self.ready[p.index()].items;
         if ready.is_empty() {
@@ -357,7 +357,7 @@ impl Sim {
         };
         let shift = self
             .board
-            .shift(p, source, d)
+            .shift(p, source, d, &mut ())
             .expect("moves are drawn among legal ones");
         self.sync(source);
         self.sync(shift.target);

@@ -4,19 +4,22 @@
 
 mod board;
 mod gen;
+mod rules;
 #[cfg(test)]
 mod tests;
 
 use std::fmt::Write as _;
 
 use crate::game::{
-    first_case_difference, pack_cases, split_answers, Game, GameId, Invalid, Profile,
+    first_case_difference, pack_cases, split_answers, Game, GameId, Invalid, Observer, Profile,
+    Rule,
 };
 use crate::solver::{Budget, Fault, FaultKind};
 use crate::source::Source;
 use crate::text::{at, output_lines, ParseError, Tokens};
 
 use board::{Battle, Board, Player};
+use rules::Ev;
 
 pub struct Generals;
 
@@ -158,12 +161,6 @@ const PROFILES: &[Profile] = &[
 ];
 
 impl Game for Generals {
-    // Rule events are being added to this engine.
-    const RULES: &'static [crate::game::Rule] = &[];
-    fn rule_hits(_input: &Self::Input) -> Vec<u64> {
-        Vec::new()
-    }
-
     const ID: GameId = GameId::Generals;
     const PROFILES: &'static [Profile] = PROFILES;
     const PORT: gamefuzz_reference::Port = gamefuzz_reference::generals::main;
@@ -246,11 +243,22 @@ impl Game for Generals {
             .iter()
             .map(|case| {
                 budget.steps(u64::from(case.n) * u64::from(case.m) + case.moves.len() as u64)?;
-                let (outcome, _) = play_case(case, |_, _, _| ())
+                let (outcome, _) = play_case(case, &mut (), |_, _, _| ())
                     .map_err(|(i, why)| Fault::new(FaultKind::Panic, format!("move {i}: {why}")))?;
                 Ok(outcome)
             })
             .collect()
+    }
+
+    const RULES: &'static [Rule] = Ev::RULES;
+
+    fn rule_hits(input: &Input) -> Vec<u64> {
+        let mut hits = vec![0; Ev::RULES.len()];
+        for case in &input.cases {
+            // Valid inputs have no illegal move, so every case plays out.
+            let _ = play_case(case, &mut hits, |_, _, _| ());
+        }
+        hits
     }
 
     fn generate(src: &mut Source, profile: &str) -> Input {
@@ -398,7 +406,7 @@ fn validate_case(case: &Case, c: usize, first_line: usize) -> Result<(), Invalid
             ));
         }
         if running {
-            match board.play(p, mv) {
+            match board.play(p, mv, &mut ()) {
                 Ok(s) => running = !s.won,
                 Err(why) => {
                     return Err(Invalid::new(
@@ -418,11 +426,13 @@ fn validate_case(case: &Case, c: usize, first_line: usize) -> Result<(), Invalid
     Ok(())
 }
 
-/// Plays one case by the rules, reporting every executed move to `watch`
-/// (line index, board after the move, the move's effect). Returns the
-/// outcome and the number of executed move lines, or the first illegal move.
-fn play_case(
+/// Plays one case by the rules, reporting the rules applied to `obs` and
+/// every executed move to `watch` (line index, board after the move, the
+/// move's effect). Returns the outcome and the number of executed move
+/// lines, or the first illegal move.
+fn play_case<O: Observer>(
     case: &Case,
+    obs: &mut O,
     mut watch: impl FnMut(usize, &Board, &board::Shift),
 ) -> Result<(Outcome, usize), (usize, board::Illegal)> {
     let mut board = Board::new(case);
@@ -430,7 +440,7 @@ fn play_case(
     let mut executed = case.moves.len();
     for (i, mv) in case.moves.iter().enumerate() {
         let p = Player::of_line(i);
-        let s = board.play(p, mv).map_err(|e| (i + 1, e))?;
+        let s = board.play(p, mv, obs).map_err(|e| (i + 1, e))?;
         watch(i, &board, &s);
         if s.won {
             verdict = match p {
@@ -441,7 +451,19 @@ fn play_case(
             break;
         }
     }
+    if executed < case.moves.len() {
+        Ev::LinesIgnoredAfterEnd.hit(obs);
+    }
+    match verdict {
+        Verdict::Alice => Ev::AliceWins,
+        Verdict::Bob => Ev::BobWins,
+        Verdict::Draw => Ev::DrawAfterAllRounds,
+    }
+    .hit(obs);
     let (alice, bob) = board.scores();
+    if alice.max(bob) > i64::from(i32::MAX) {
+        Ev::ScoreBeyond32Bits.hit(obs);
+    }
     Ok((
         Outcome {
             verdict,
@@ -533,7 +555,7 @@ fn trace(input: &Input) -> String {
             case.rounds()
         );
         let mut hidden = 0;
-        let result = play_case(case, |i, board, shift| {
+        let result = play_case(case, &mut (), |i, board, shift| {
             if shown >= TRACE_MOVE_LINES {
                 hidden += 1;
                 return;
@@ -670,7 +692,7 @@ fn shrink(input: &Input) -> Vec<Input> {
 
 fn smaller_cases(case: &Case) -> Vec<Case> {
     let mut out = Vec::new();
-    let executed = play_case(case, |_, _, _| ())
+    let executed = play_case(case, &mut (), |_, _, _| ())
         .map(|(_, e)| e)
         .unwrap_or(case.moves.len());
     let q = case.rounds();

@@ -263,7 +263,7 @@ fn generators_reach_every_verdict_and_games_that_end_early() {
     for seed in 0..40 {
         let input = Generals::generate(&mut Source::seeded(GameId::Generals, seed), "edge");
         for case in &input.cases {
-            let (o, executed) = play_case(case, |_, _, _| ()).unwrap();
+            let (o, executed) = play_case(case, &mut (), |_, _, _| ()).unwrap();
             verdicts.insert(format!("{:?}", o.verdict));
             if executed + 10 < case.moves.len() {
                 early += 1;
@@ -281,7 +281,7 @@ fn wide_profile_grows_totals_past_32_bits() {
             Generals::generate(&mut Source::seeded(GameId::Generals, seed), "wide").cases
         })
         .filter(|case| {
-            let (o, _) = play_case(case, |_, _, _| ()).unwrap();
+            let (o, _) = play_case(case, &mut (), |_, _, _| ()).unwrap();
             o.alice > i64::from(i32::MAX) || o.bob > i64::from(i32::MAX)
         })
         .count();
@@ -358,4 +358,161 @@ fn trace_tells_the_story_and_stays_short_on_huge_inputs() {
     let t = Generals::trace(&big).unwrap();
     assert!(t.lines().count() < TRACE_MOVE_LINES + 10 * big.cases.len() + 10);
     assert_eq!(t.matches("scores:").count(), big.cases.len());
+}
+
+/// The rules `input` applies, by name, leaving out the ones it never hits.
+fn hits(input: &Input) -> std::collections::BTreeMap<&'static str, u64> {
+    Generals::RULES
+        .iter()
+        .zip(Generals::rule_hits(input))
+        .filter(|&(_, n)| n > 0)
+        .map(|(r, n)| (r.name, n))
+        .collect()
+}
+
+/// The rules one case of `text` applies, sorted by name.
+fn hits_of_case(text: &str, case: usize) -> Vec<(&'static str, u64)> {
+    let input = parse_valid::<Generals>(text).unwrap();
+    let one = Input {
+        cases: vec![input.cases[case].clone()],
+    };
+    hits(&one).into_iter().collect()
+}
+
+/// `JChain2`-style variant names as kebab-case, a digit run starting a word.
+fn kebab(variant: &str) -> String {
+    let mut s = String::new();
+    let mut prev: Option<char> = None;
+    for ch in variant.chars() {
+        let starts_word = ch.is_ascii_uppercase()
+            || (ch.is_ascii_digit() && prev.is_some_and(|p| !p.is_ascii_digit()));
+        if starts_word && prev.is_some() {
+            s.push('-');
+        }
+        s.push(ch.to_ascii_lowercase());
+        prev = Some(ch);
+    }
+    s
+}
+
+#[test]
+fn rule_events_line_up_with_their_names() {
+    assert_eq!(Ev::ALL.len(), Generals::RULES.len());
+    for (i, &ev) in Ev::ALL.iter().enumerate() {
+        assert_eq!(ev as usize, i);
+        assert_eq!(kebab(&format!("{ev:?}")), Generals::RULES[i].name);
+    }
+}
+
+fn sorted(v: &[(&'static str, u64)]) -> Vec<(&'static str, u64)> {
+    let mut v = v.to_vec();
+    v.sort();
+    v
+}
+
+#[test]
+fn the_official_sample_applies_the_rules_its_table_shows() {
+    assert_eq!(
+        hits_of_case(SAMPLE, 0),
+        sorted(&[
+            ("castle-bonus", 8),
+            ("bonus-before-move", 4),
+            ("move-to-empty", 4),
+            ("join-own-cell", 1),
+            ("attack-captures-cell", 2),
+            ("castle-captured", 1),
+            ("bob-wins", 1),
+        ])
+    );
+}
+
+#[test]
+fn each_edge_example_applies_its_rule() {
+    let cases: [&[(&str, u64)]; 4] = [
+        &[
+            ("castle-bonus", 1),
+            ("bonus-before-move", 1),
+            ("castle-emptied-by-a-tie", 1),
+            ("lines-ignored-after-end", 1),
+            ("alice-wins", 1),
+        ],
+        &[
+            ("castle-bonus", 2),
+            ("bonus-before-move", 2),
+            ("move-to-empty", 1),
+            ("castle-captured", 1),
+            ("lines-ignored-after-end", 1),
+            ("bob-wins", 1),
+        ],
+        &[
+            ("castle-bonus", 4),
+            ("bonus-before-move", 2),
+            ("move-to-empty", 2),
+            ("join-own-cell", 1),
+            ("castle-attack-repelled", 1),
+            ("draw-after-all-rounds", 1),
+        ],
+        &[
+            ("castle-bonus", 2),
+            ("bonus-before-move", 2),
+            ("move-to-empty", 1),
+            ("attack-tie-empties-cell", 1),
+            ("draw-after-all-rounds", 1),
+        ],
+    ];
+    for (i, want) in cases.iter().enumerate() {
+        assert_eq!(hits_of_case(EDGES, i), sorted(want), "case {}", i + 1);
+    }
+}
+
+#[test]
+fn the_wide_examples_pass_32_bits_by_bonus_and_by_merging() {
+    assert_eq!(
+        hits_of_case(WIDE_DRAW, 0),
+        sorted(&[
+            ("castle-bonus", 2),
+            ("stack-beyond-32-bits", 1),
+            ("bonus-before-move", 2),
+            ("move-to-empty", 2),
+            ("draw-after-all-rounds", 1),
+            ("score-beyond-32-bits", 1),
+        ])
+    );
+    let win = hits(&parse_valid::<Generals>(WIDE_WIN).unwrap());
+    for rule in [
+        "join-own-cell",
+        "stack-beyond-32-bits",
+        "score-beyond-32-bits",
+        "castle-captured",
+        "alice-wins",
+        "lines-ignored-after-end",
+    ] {
+        assert!(win.contains_key(rule), "{rule} missing from {win:?}");
+    }
+}
+
+#[test]
+fn all_cases_of_a_file_are_counted() {
+    let input = parse_valid::<Generals>(EDGES).unwrap();
+    let all = hits(&input);
+    assert_eq!(all["draw-after-all-rounds"], 2);
+    assert_eq!(all["castle-bonus"], 9);
+}
+
+/// Counting goes through the same engine run as `solve`, so it must not
+/// change a single answer.
+#[test]
+fn counting_rules_leaves_the_outcomes_unchanged() {
+    for seed in 0..10 {
+        for p in PROFILES.iter().filter(|p| p.name != "max") {
+            let input = crate::driver::generate_case::<Generals>(seed, p.name).0;
+            let mut hits = vec![0; Generals::RULES.len()];
+            for case in &input.cases {
+                let plain = play_case(case, &mut (), |_, _, _| ()).unwrap();
+                let counted = play_case(case, &mut hits, |_, _, _| ()).unwrap();
+                assert_eq!(plain, counted);
+            }
+            assert_eq!(hits, Generals::rule_hits(&input));
+        }
+    }
 }

@@ -5,6 +5,8 @@
 //! (§3 item 6) and the trace, so the three can never disagree.
 
 use super::model::{cards_text, Card, Input, Output, Role, Side};
+use super::rules::Ev;
+use crate::game::Observer;
 use crate::solver::{Budget, Fault};
 
 /// Appends one line to the trace, formatting it only when tracing.
@@ -57,9 +59,15 @@ pub struct Finish {
 }
 
 /// Simulates the game of `input` (which must pass checklist rules 1–5)
-/// until a side wins, an idle round proves it endless, or the cap.
-pub fn simulate(input: &Input, budget: &mut Budget, trace: bool) -> Result<Finish, Fault> {
-    let mut table = Table::setup(input, budget, trace);
+/// until a side wins, an idle round proves it endless, or the cap,
+/// reporting every rule it applies to `obs`.
+pub fn simulate<O: Observer>(
+    input: &Input,
+    budget: &mut Budget,
+    trace: bool,
+    obs: &mut O,
+) -> Result<Finish, Fault> {
+    let mut table = Table::setup(input, budget, trace, obs);
     let (ending, turns) = table.run()?;
     match ending {
         Ending::Won(side) => note!(table, "game over: the {} side wins", side.name()),
@@ -112,6 +120,17 @@ impl From<Fault> for Halt {
 
 type Flow = Result<(), Halt>;
 
+/// What one play-phase scan found.
+struct Scan {
+    /// The leftmost usable card's position and what it does.
+    pick: Option<(usize, Action)>,
+    /// A K was passed over only because of the one-K limit.
+    held_k: bool,
+    /// The MP passed over a K or an F only because the pig it would hit
+    /// is a suspected pig that has revealed as a ZP.
+    spared: bool,
+}
+
 /// A card chosen by the play-phase scan, with its target.
 #[derive(Debug, Clone, Copy)]
 enum Action {
@@ -123,18 +142,24 @@ enum Action {
 }
 
 /// The whole game state: the circle, the deck and the draw position.
-struct Table<'a> {
+struct Table<'a, O: Observer> {
     pigs: Vec<Pig>,
     deck: &'a [Card],
     /// Cards taken from the deck so far, at most `deck.len()`.
     drawn: usize,
     budget: &'a mut Budget,
     log: Option<String>,
+    obs: &'a mut O,
+    /// The active pig and how many cards of its hand lie left of the card
+    /// it used last, kept up to date through discards, so that a rescan
+    /// picking one of them (§4.5 step 3) can be told from a card further
+    /// right that merely moved left. Kept only while an observer listens.
+    used_at: Option<(usize, usize)>,
 }
 
-impl<'a> Table<'a> {
+impl<'a, O: Observer> Table<'a, O> {
     /// §4.2.
-    fn setup(input: &'a Input, budget: &'a mut Budget, trace: bool) -> Self {
+    fn setup(input: &'a Input, budget: &'a mut Budget, trace: bool, obs: &'a mut O) -> Self {
         let pigs: Vec<Pig> = input
             .seats
             .iter()
@@ -154,6 +179,8 @@ impl<'a> Table<'a> {
             drawn: 0,
             budget,
             log: trace.then(String::new),
+            obs,
+            used_at: None,
         };
         if t.log.is_some() {
             for i in 0..t.pigs.len() {
@@ -168,6 +195,11 @@ impl<'a> Table<'a> {
             );
         }
         t
+    }
+
+    #[inline(always)]
+    fn ev(&mut self, e: Ev) {
+        e.hit(&mut *self.obs);
     }
 
     fn name(&self, i: usize) -> String {
@@ -258,6 +290,7 @@ impl<'a> Table<'a> {
     fn reveal(&mut self, i: usize) {
         if self.pigs[i].role != Role::MP && !self.pigs[i].revealed {
             self.pigs[i].revealed = true;
+            self.ev(Ev::Revealed);
             note!(self, "    {} is revealed", self.name(i));
         }
     }
@@ -271,6 +304,9 @@ impl<'a> Table<'a> {
     fn draw(&mut self, who: usize, count: usize) {
         let start = self.pigs[who].hand.len();
         for _ in 0..count {
+            if self.drawn == self.deck.len() {
+                self.ev(Ev::DeckExhausted);
+            }
             let card = self.deck[self.drawn.min(self.deck.len() - 1)];
             self.drawn = (self.drawn + 1).min(self.deck.len());
             self.pigs[who].hand.push(card);
@@ -290,9 +326,21 @@ impl<'a> Table<'a> {
         match hand.iter().position(|&c| c == card) {
             Some(i) => {
                 hand.remove(i);
+                if O::LISTENING {
+                    self.used_at_discard(who, i);
+                }
                 true
             }
             None => false,
+        }
+    }
+
+    /// Keeps `used_at` counting the cards left of the last used one.
+    fn used_at_discard(&mut self, who: usize, i: usize) {
+        if let Some((active, left)) = &mut self.used_at {
+            if *active == who && i < *left {
+                *left -= 1;
+            }
         }
     }
 
@@ -302,31 +350,60 @@ impl<'a> Table<'a> {
     fn play_phase(&mut self, me: usize) -> Result<bool, Halt> {
         let mut k_used = false;
         let mut used_non_z = false;
+        self.used_at = None;
         while self.pigs[me].alive {
             self.budget.step()?;
-            let Some((pos, action)) = self.choose(me, k_used) else {
+            let scan = self.choose(me, k_used);
+            if scan.held_k {
+                self.ev(Ev::OneKillLimit);
+            }
+            if scan.spared {
+                self.ev(Ev::SuspicionVoidAfterReveal);
+            }
+            let Some((pos, action)) = scan.pick else {
                 break;
             };
+            if O::LISTENING {
+                if self.used_at.is_some_and(|(_, left)| pos < left) {
+                    self.ev(Ev::RescanLeft);
+                }
+                self.used_at = Some((me, pos));
+            }
             let card = self.pigs[me].hand.remove(pos);
             used_non_z |= card != Card::Z;
             match action {
                 Action::Peach => {
                     self.pigs[me].hp += 1;
+                    self.ev(Ev::PeachEaten);
                     note!(self, "  {} eats P (HP {})", self.name(me), self.pigs[me].hp);
                 }
                 Action::Crossbow => {
                     self.pigs[me].crossbow = true;
+                    self.ev(Ev::CrossbowEquipped);
                     note!(self, "  {} equips Z (crossbow)", self.name(me));
                 }
                 Action::Kill(target) => {
+                    if k_used {
+                        self.ev(Ev::CrossbowExtraKill);
+                    }
+                    self.mp_attack(me, target);
                     k_used = true;
                     self.kill(me, target)?;
                 }
-                Action::Duel(target) => self.duel(me, target)?,
+                Action::Duel(target) => {
+                    if self.pigs[me].role == Role::FP {
+                        self.ev(Ev::FpDuelsMp);
+                    } else if O::LISTENING && target != self.next_alive(me) {
+                        self.ev(Ev::DuelBeyondNext);
+                    }
+                    self.mp_attack(me, target);
+                    self.duel(me, target)?;
+                }
                 Action::Area(card) => self.area(me, card)?,
             }
         }
         if !self.pigs[me].alive {
+            self.ev(Ev::DiedInOwnTurn);
             note!(
                 self,
                 "  {} died in its own turn: the turn ends",
@@ -336,35 +413,73 @@ impl<'a> Table<'a> {
         Ok(used_non_z)
     }
 
-    /// §4.5 table: the leftmost card usable now, with its target.
-    fn choose(&self, me: usize, k_used: bool) -> Option<(usize, Action)> {
+    /// §4.5 table: the leftmost card usable now, with its target, and
+    /// which rules kept cards to its left in hand.
+    fn choose(&self, me: usize, k_used: bool) -> Scan {
         let pig = &self.pigs[me];
         let next = self.next_alive(me);
-        let kill = (!k_used || pig.crossbow) && self.is_enemy(me, next);
-        let duel = self.duel_target(me);
-        pig.hand.iter().enumerate().find_map(|(i, &c)| {
+        let may_kill = !k_used || pig.crossbow;
+        let enemy_next = self.is_enemy(me, next);
+        let kill = may_kill && enemy_next;
+        let spares_next = O::LISTENING && may_kill && self.spares(me, next);
+        let (duel, spares_in_duel) = self.duel_target(me);
+        let (mut held_k, mut spared) = (false, false);
+        let pick = pig.hand.iter().enumerate().find_map(|(i, &c)| {
             let action = match c {
                 Card::P if pig.hp < 4 => Action::Peach,
                 Card::K if kill => Action::Kill(next),
-                Card::F => Action::Duel(duel?),
+                Card::K => {
+                    held_k |= enemy_next;
+                    spared |= spares_next;
+                    return None;
+                }
+                Card::F => {
+                    spared |= spares_in_duel;
+                    Action::Duel(duel?)
+                }
                 Card::N | Card::W => Action::Area(c),
                 Card::Z => Action::Crossbow,
                 _ => return None,
             };
             Some((i, action))
-        })
+        });
+        Scan {
+            pick,
+            held_k,
+            spared,
+        }
     }
 
     /// §4.5 table, row F: an FP always duels the MP; the MP and ZPs duel the
-    /// first enemy going forward from the next living pig.
-    fn duel_target(&self, me: usize) -> Option<usize> {
+    /// first enemy going forward from the next living pig. Also tells
+    /// whether the MP looked past a pig only because its suspicion lapsed.
+    fn duel_target(&self, me: usize) -> (Option<usize>, bool) {
         if self.pigs[me].role == Role::FP {
-            return Some(0);
+            return (Some(0), false);
         }
         let n = self.pigs.len();
-        (1..n)
-            .map(|k| (me + k) % n)
-            .find(|&j| self.pigs[j].alive && self.is_enemy(me, j))
+        let mut spared = false;
+        let target = (1..n).map(|k| (me + k) % n).find(|&j| {
+            let p = &self.pigs[j];
+            spared |= O::LISTENING && p.alive && self.spares(me, j);
+            p.alive && self.is_enemy(me, j)
+        });
+        (target, spared)
+    }
+
+    /// §4.1 "Enemies", last paragraph: the MP's suspicion of `other` no
+    /// longer counts because `other` has revealed as a ZP.
+    fn spares(&self, me: usize, other: usize) -> bool {
+        let o = &self.pigs[other];
+        self.pigs[me].role == Role::MP && o.suspected && o.revealed && o.role == Role::ZP
+    }
+
+    /// §4.1 "Enemies": the MP attacking a pig it only suspects.
+    fn mp_attack(&mut self, me: usize, target: usize) {
+        let t = &self.pigs[target];
+        if self.pigs[me].role == Role::MP && t.suspected && !t.revealed {
+            self.ev(Ev::MpAttacksSuspected);
+        }
     }
 
     /// §4.6 K.
@@ -372,9 +487,11 @@ impl<'a> Table<'a> {
         note!(self, "  {} uses K on {}", self.name(me), self.name(target));
         self.reveal(me);
         if self.discard(target, Card::D) {
+            self.ev(Ev::KillDodged);
             note!(self, "    {} dodges with D", self.name(target));
             return Ok(());
         }
+        self.ev(Ev::KillHits);
         self.damage(target, me)
     }
 
@@ -383,11 +500,13 @@ impl<'a> Table<'a> {
         note!(self, "  {} uses F on {}", self.name(me), self.name(target));
         self.reveal(me); // step 1, even if cancelled
         if self.j_chain(me, target)? {
+            self.ev(Ev::DuelCancelled);
             note!(self, "    the duel is cancelled");
             return Ok(()); // step 2
         }
         if self.pigs[me].role == Role::MP && self.pigs[target].role == Role::ZP {
             // Step 3: the loyal pig does not fight back.
+            self.ev(Ev::MpDuelsLoyal);
             note!(self, "    {} does not fight the MP", self.name(target));
             return self.damage(target, me);
         }
@@ -396,9 +515,13 @@ impl<'a> Table<'a> {
         loop {
             self.budget.step()?;
             if self.discard(responder, Card::K) {
+                self.ev(Ev::DuelAnsweredWithK);
                 note!(self, "    {} discards K", self.name(responder));
                 std::mem::swap(&mut responder, &mut other);
             } else {
+                if responder == me {
+                    self.ev(Ev::DuelUserHurt);
+                }
                 return self.damage(responder, other);
             }
         }
@@ -408,21 +531,39 @@ impl<'a> Table<'a> {
     /// stops at once if the game ends (the `?`).
     fn area(&mut self, me: usize, card: Card) -> Flow {
         note!(self, "  {} uses {card}", self.name(me));
+        self.ev(if card == Card::N {
+            Ev::InvasionUsed
+        } else {
+            Ev::VolleyUsed
+        });
         let answer = if card == Card::N { Card::K } else { Card::D };
         let n = self.pigs.len();
-        for x in (1..n).map(|k| (me + k) % n) {
+        for k in 1..n {
+            let x = (me + k) % n;
             if !self.pigs[x].alive {
                 continue;
             }
             if self.j_chain(me, x)? {
+                self.ev(Ev::AreaCancelled);
                 note!(self, "    {card} is cancelled for {}", self.name(x));
                 continue; // step 1
             }
             if self.discard(x, answer) {
+                self.ev(Ev::AreaAnswered);
                 note!(self, "    {} discards {answer}", self.name(x));
                 continue; // step 2
             }
-            self.damage(x, me)?; // step 3
+            self.ev(Ev::AreaHurts);
+            if let Err(halt) = self.damage(x, me) {
+                // Step 3 ended the game: the pigs after `x` are never reached.
+                if O::LISTENING
+                    && matches!(halt, Halt::Over(_))
+                    && (k + 1..n).any(|j| self.pigs[(me + j) % n].alive)
+                {
+                    self.ev(Ev::AreaCutShort);
+                }
+                return Err(halt);
+            }
             if self.pigs[x].role == Role::MP {
                 self.suspect(me);
             }
@@ -432,7 +573,12 @@ impl<'a> Table<'a> {
 
     /// §4.8: called after an N/W of `user` hurt the MP, who survived.
     fn suspect(&mut self, user: usize) {
-        if !self.is_known(user) && !self.pigs[user].suspected {
+        if self.is_known(user) {
+            self.ev(Ev::RevealedNotSuspected);
+            return;
+        }
+        self.ev(Ev::SuspectedRebelMarked);
+        if !self.pigs[user].suspected {
             self.pigs[user].suspected = true;
             note!(self, "    the MP now suspects {}", self.name(user));
         }
@@ -440,16 +586,22 @@ impl<'a> Table<'a> {
 
     /// §4.7: whether the trick aimed at `target` is cancelled.
     fn j_chain(&mut self, user: usize, target: usize) -> Result<bool, Fault> {
+        let mut side = self.pigs[target].role.side();
         if !self.is_known(target) {
+            if O::LISTENING && self.first_with_j(user, side).is_some() {
+                self.ev(Ev::JUnknownTarget);
+            }
             return Ok(false); // step 1
         }
         let n = self.pigs.len();
-        let mut side = self.pigs[target].role.side();
         let mut from = user; // step 2: the user has the first chance
         let mut played = 0;
         while let Some(y) = self.first_with_j(from, side) {
             self.budget.step()?;
             self.discard(y, Card::J);
+            if played == 0 && y == user {
+                self.ev(Ev::JByUser);
+            }
             played += 1;
             if played % 2 == 1 {
                 note!(
@@ -464,6 +616,9 @@ impl<'a> Table<'a> {
             self.reveal(y); // step 3
             from = (y + 1) % n;
             side = side.opposite();
+        }
+        if played >= 2 {
+            self.ev(Ev::JChain2);
         }
         Ok(played % 2 == 1) // step 4
     }
@@ -493,6 +648,7 @@ impl<'a> Table<'a> {
         }
         if self.discard(victim, Card::P) {
             self.pigs[victim].hp += 1;
+            self.ev(Ev::DyingEatsPeach);
             note!(
                 self,
                 "    {} is dying and eats P (HP {})",
@@ -513,19 +669,28 @@ impl<'a> Table<'a> {
         let role = pig.role;
         note!(self, "    {} dies", self.name(victim));
         if role == Role::MP {
+            self.ev(Ev::FpSideWins);
             return Err(Halt::Over(Side::Fp)); // 3.1
         }
         if !self.pigs.iter().any(|p| p.alive && p.role == Role::FP) {
+            self.ev(Ev::MpSideWins);
             return Err(Halt::Over(Side::Mp)); // 3.2
         }
         if role == Role::FP {
+            self.ev(Ev::FpKilledReward);
             note!(self, "    reward for killing an FP:");
             self.draw(source, 3); // 3.3
         }
         if role == Role::ZP && self.pigs[source].role == Role::MP {
+            self.ev(Ev::ZpKilledByMp);
             let mp = &mut self.pigs[source];
             mp.hand.clear(); // 3.4
             mp.crossbow = false;
+            if let Some((active, left)) = &mut self.used_at {
+                if *active == source {
+                    *left = 0;
+                }
+            }
             note!(
                 self,
                 "    the MP killed a loyal pig: it discards its hand and crossbow"

@@ -44,6 +44,16 @@ pub const PROFILES: &[Profile] = &[
         name: "nw-heavy",
         about: "many N and W: suspicion, reveals after suspicion",
     },
+    Profile {
+        name: "suspicion",
+        about: "a quiet ZP beside the MP whose later N/W hurt it: the MP's \
+                attacks on suspects, and suspicion lapsing when the ZP reveals",
+    },
+    Profile {
+        name: "own-duel-deaths",
+        about: "FPs duelling an MP that holds K, with more FPs to play on: \
+                pigs dying in their own turn",
+    },
 ];
 
 /// Draws per input before the fixed fallback; with rejection rates well
@@ -232,6 +242,8 @@ fn draw(src: &mut Source, profile: &str) -> Input {
             let w = quiet_weights(src, 4, &[(Card::N, 10), (Card::W, 10)]);
             build(src, &Plan::new((3, 8), (5, 150), w))
         }
+        "suspicion" => suspicion(src),
+        "own-duel-deaths" => own_duel_deaths(src),
         other => panic!("pigs has no profile '{other}'"),
     }
 }
@@ -345,4 +357,78 @@ fn edge(src: &mut Source) -> Input {
             input
         }
     }
+}
+
+/// Suspicion needs an unrevealed pig whose N or W hurts the MP; the MP's
+/// attacks on it need the MP to draw K or F while it is still unrevealed,
+/// and the lapse needs it to reveal as a ZP first. The spec's example of a
+/// suspected pig revealing as loyal, varied: the MP, a ZP after it and the
+/// pigs after that start quiet (D and P; the first FP one F, to reveal on
+/// the MP), the deck is mostly D, and the cards the ZP draws in its second
+/// turn and the MP in its third (if nobody drew extra cards meanwhile) are
+/// an N (or W) with an F, K or D, and a K, F or D.
+fn suspicion(src: &mut Source) -> Input {
+    let n = src.usize_in(3, 6);
+    let quiet = |src: &mut Source| {
+        let mut hand = [Card::D; 4];
+        for c in &mut hand {
+            *c = *src.choose(&[Card::D, Card::D, Card::P]);
+        }
+        hand
+    };
+    let mut seats: Vec<Seat> = (0..n)
+        .map(|i| Seat {
+            role: match i {
+                0 => Role::MP,
+                1 => Role::ZP,
+                2 => Role::FP,
+                _ if src.bool(0.5) => Role::FP,
+                _ => Role::ZP,
+            },
+            hand: quiet(src),
+        })
+        .collect();
+    seats[2].hand[0] = Card::F;
+    let w = weights(
+        src,
+        2,
+        &[(Card::D, 20), (Card::N, 2), (Card::F, 3), (Card::K, 3)],
+    );
+    let m = src.usize_in(4 * n + 2, 4 * n + 80);
+    let mut deck: Vec<Card> = (0..m).map(|_| card(src, &w)).collect();
+    // Turns draw two cards each in seat order: the ZP's second turn draws
+    // cards 2n+2 and 2n+3 (0-based), the MP's third cards 4n and 4n+1.
+    deck[2 * n + 2] = *src.choose(&[Card::N, Card::N, Card::N, Card::W]);
+    deck[2 * n + 3] = *src.choose(&[Card::F, Card::K, Card::D]);
+    deck[4 * n] = *src.choose(&[Card::K, Card::F, Card::D]);
+    if src.bool(0.7) {
+        deck[m - 1] = *src.choose(USABLE);
+    }
+    Input { seats, deck }
+}
+
+/// A pig dies in its own turn only by losing a duel it started, and the
+/// game goes on only if an FP is left: at least two FPs holding F and D
+/// but no P or K duel an MP holding four K, losing 1 HP per duel.
+fn own_duel_deaths(src: &mut Source) -> Input {
+    let w = weights(src, 2, &[(Card::D, 12), (Card::F, 5), (Card::K, 3)]);
+    let plan = Plan {
+        fp: 0.7,
+        ..Plan::new((3, 7), (5, 100), w)
+    };
+    let mut input = build(src, &plan);
+    input.seats[0].hand = [Card::K; 4];
+    for seat in &mut input.seats[1..] {
+        if seat.role == Role::FP {
+            for c in &mut seat.hand {
+                *c = *src.choose(&[Card::F, Card::F, Card::F, Card::D]);
+            }
+        }
+    }
+    if input.seats.iter().filter(|s| s.role == Role::FP).count() < 2 {
+        for seat in &mut input.seats[1..] {
+            seat.role = Role::FP;
+        }
+    }
+    input
 }

@@ -25,11 +25,12 @@
 pub mod engine;
 pub mod gen;
 pub mod model;
+mod rules;
 pub mod shrink;
 #[cfg(test)]
 mod tests;
 
-use crate::game::{Game, GameId, Invalid, Profile};
+use crate::game::{Game, GameId, Invalid, Profile, Rule};
 use crate::solver::{Budget, Fault, FaultKind};
 use crate::source::Source;
 use crate::text::ParseError;
@@ -37,6 +38,7 @@ use crate::text::ParseError;
 pub use engine::{Ending, MAX_TURNS};
 pub use gen::generate_counted;
 pub use model::{Card, Input, Output, Role, Seat, Side};
+use rules::Ev;
 
 pub struct Pigs;
 
@@ -79,7 +81,7 @@ const VALIDATE_STEPS: u64 = Budget::DEFAULT_STEPS;
 /// Checklist rule 6: the game ends, decided by the engine's own simulation.
 fn termination(input: &Input) -> Result<(), Invalid> {
     let mut budget = Budget::new(VALIDATE_STEPS);
-    match engine::simulate(input, &mut budget, false) {
+    match engine::simulate(input, &mut budget, false, &mut ()) {
         Ok(f) => match f.ending {
             Ending::Won(_) => Ok(()),
             Ending::Idle { turn } => Err(Invalid::new(
@@ -102,12 +104,6 @@ fn termination(input: &Input) -> Result<(), Invalid> {
 }
 
 impl Game for Pigs {
-    // Rule events are being added to this engine.
-    const RULES: &'static [crate::game::Rule] = &[];
-    fn rule_hits(_input: &Self::Input) -> Vec<u64> {
-        Vec::new()
-    }
-
     const ID: GameId = GameId::Pigs;
     const PROFILES: &'static [Profile] = gen::PROFILES;
     const PORT: gamefuzz_reference::Port = gamefuzz_reference::pigs::main;
@@ -140,7 +136,7 @@ impl Game for Pigs {
     }
 
     fn solve(input: &Input, budget: &mut Budget) -> Result<Output, Fault> {
-        let finish = engine::simulate(input, budget, false)?;
+        let finish = engine::simulate(input, budget, false, &mut ())?;
         match finish.ending {
             Ending::Won(_) => Ok(finish.output),
             Ending::Idle { turn } => Err(Fault::new(
@@ -152,6 +148,16 @@ impl Game for Pigs {
                 format!("no end within {MAX_TURNS} turns"),
             )),
         }
+    }
+
+    const RULES: &'static [Rule] = Ev::RULES;
+
+    /// The same simulation as `solve`, counting instead of ignoring events.
+    fn rule_hits(input: &Input) -> Vec<u64> {
+        let mut hits = vec![0; Ev::RULES.len()];
+        // A valid game ends within the default budget (checklist rule 6).
+        let _ = engine::simulate(input, &mut Budget::default(), false, &mut hits);
+        hits
     }
 
     fn generate(src: &mut Source, profile: &str) -> Input {
@@ -196,7 +202,7 @@ impl Game for Pigs {
 
     fn trace(input: &Input) -> Option<String> {
         structure(input).ok()?;
-        let finish = engine::simulate(input, &mut Budget::default(), true);
+        let finish = engine::simulate(input, &mut Budget::default(), true, &mut ());
         Some(match finish {
             Ok(f) => f.log.unwrap_or_default(),
             Err(fault) => format!("engine fault: {fault}\n"),

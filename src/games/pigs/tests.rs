@@ -20,62 +20,61 @@ fn check(input: &str, expected: &str) {
     );
 }
 
+const OFFICIAL: &str = "3 10\nMP D D F F\nZP N N N D\nFP J J J J\nF F D D J J F F K D\n";
+
 #[test]
 fn example_official_sample() {
-    check(
-        "3 10\nMP D D F F\nZP N N N D\nFP J J J J\nF F D D J J F F K D\n",
-        "FP\nDEAD\nDEAD\nJ J J J J J D\n",
-    );
+    check(OFFICIAL, "FP\nDEAD\nDEAD\nJ J J J J J D\n");
 }
+
+const CANCELLED_DUEL: &str = "3 12\nMP D D D D\nFP J D D D\nFP K F F F\nD D D D D D K F F D F F\n";
 
 #[test]
 fn example_cancelled_duel_still_triggers_the_rescan() {
-    check(
-        "3 12\nMP D D D D\nFP J D D D\nFP K F F F\nD D D D D D K F F D F F\n",
-        "FP\nDEAD\nD D D D D\nD D\n",
-    );
+    check(CANCELLED_DUEL, "FP\nDEAD\nD D D D D\nD D\n");
 }
+
+const USER_PROTECTS_MP: &str = "3 6\nMP D D D D\nZP N J D D\nFP F F F F\nD D D D D D\n";
 
 #[test]
 fn example_user_of_n_protects_the_mp_from_it() {
-    check(
-        "3 6\nMP D D D D\nZP N J D D\nFP F F F F\nD D D D D D\n",
-        "FP\nDEAD\nD D D D\nD D\n",
-    );
+    check(USER_PROTECTS_MP, "FP\nDEAD\nD D D D\nD D\n");
 }
+
+const SUSPECT_REVEALS_LOYAL: &str = "4 30\nMP D D D D\nZP D D D D\nFP F D D D\nFP D D D D\n\
+    D D D D D D D D D D N F D D D D K D F F F F F F F F F F F F\n";
 
 #[test]
 fn example_suspected_pig_revealing_as_loyal_and_rewards() {
     check(
-        "4 30\nMP D D D D\nZP D D D D\nFP F D D D\nFP D D D D\n\
-         D D D D D D D D D D N F D D D D K D F F F F F F F F F F F F\n",
+        SUSPECT_REVEALS_LOYAL,
         "MP\nD D D D D D D D D\nD D D D D D F F F\nDEAD\nDEAD\n",
     );
 }
 
+const REVEALED_NOT_SUSPECTED: &str = "3 24\nMP D D D D\nZP D D D D\nFP F D D D\n\
+    D D D D D D D D F N D D K D F F F F F F F F F F\n";
+
 #[test]
 fn example_revealed_pig_never_becomes_suspected() {
     check(
-        "3 24\nMP D D D D\nZP D D D D\nFP F D D D\n\
-         D D D D D D D D F N D D K D F F F F F F F F F F\n",
+        REVEALED_NOT_SUSPECTED,
         "MP\nD D D D D D D D K D\nD D D D D D\nDEAD\n",
     );
 }
 
+const J_ANSWERED_BY_J: &str = "3 6\nMP J D D D\nFP F D D D\nFP J D D D\nD D D D F F\n";
+
 #[test]
 fn example_j_answered_by_j() {
-    check(
-        "3 6\nMP J D D D\nFP F D D D\nFP J D D D\nD D D D F F\n",
-        "FP\nDEAD\nD D D D D F\nD D D\n",
-    );
+    check(J_ANSWERED_BY_J, "FP\nDEAD\nD D D D D F\nD D D\n");
 }
+
+const DECK_OF_ONE: &str = "2 1\nMP D D D D\nFP D D D D\nK\n";
 
 #[test]
 fn example_deck_exhaustion_with_one_card_and_the_one_k_limit() {
-    check(
-        "2 1\nMP D D D D\nFP D D D D\nK\n",
-        "FP\nDEAD\nK K K K K K K K\n",
-    );
+    check(DECK_OF_ONE, "FP\nDEAD\nK K K K K K K K\n");
 }
 
 /// Rejected draws per profile over `seeds` seeds: (rejected, drawn).
@@ -108,6 +107,8 @@ fn rejection_rate_is_under_half_for_every_profile() {
 // ---- Pitfall rules of §4, each a small game derived by hand. ----
 // Notation: tN = turn N, dK = deck card K, HP after the arrow.
 
+const CROSSBOW_AFTER_K: &str = "2 6\nMP K K K K\nFP K Z Z Z\nD K D D Z K\n";
+
 /// §4.6 Z: a crossbow equipped after a K lifts the one-K limit at once.
 /// t1 MP [K K K K]+D K: K unusable (pig 2 unrevealed). t2 FP [K Z Z Z]+D D:
 /// K on MP, which dodges (MP [K K K K K]); the FP equips its Z's. t3 MP
@@ -116,8 +117,10 @@ fn rejection_rate_is_under_half_for_every_profile() {
 /// an empty MP hand (an inner empty line).
 #[test]
 fn pitfall_crossbow_after_a_k_allows_more_k_in_the_same_phase() {
-    check("2 6\nMP K K K K\nFP K Z Z Z\nD K D D Z K\n", "MP\n\nDEAD\n");
+    check(CROSSBOW_AFTER_K, "MP\n\nDEAD\n");
 }
+
+const PEACH_LEFT_OF_DUEL: &str = "2 5\nMP K D D D\nFP P F D D\nD D F F F\n";
 
 /// §4.5: the scan restarts from the left, so a P left of an F becomes
 /// usable after the F's duel costs HP. t1 MP [K D D D]+D D. t2 FP [P F D D]+
@@ -127,11 +130,10 @@ fn pitfall_crossbow_after_a_k_allows_more_k_in_the_same_phase() {
 /// MP 0, dead. FP hand [D D].
 #[test]
 fn pitfall_peach_left_of_a_duel_is_eaten_after_the_duel_hurts() {
-    check(
-        "2 5\nMP K D D D\nFP P F D D\nD D F F F\n",
-        "FP\nDEAD\nD D\n",
-    );
+    check(PEACH_LEFT_OF_DUEL, "FP\nDEAD\nD D\n");
 }
+
+const DYING_EATS_PEACH: &str = "3 8\nMP K K F F\nZP P D P K\nFP N N N N\nF F D D N D D D\n";
 
 /// §4.9 item 2: a dying pig eats its leftmost P, in another pig's turn.
 /// t1 MP [K K F F]+F F: nothing usable. t2 ZP [P D P K]+D D: nothing. t3 FP
@@ -140,11 +142,10 @@ fn pitfall_peach_left_of_a_duel_is_eaten_after_the_duel_hurts() {
 /// t4 MP draws D D; four F on the suspected FP: 3, 2, 1, 0: dead, MP wins.
 #[test]
 fn pitfall_dying_pig_eats_its_leftmost_peach() {
-    check(
-        "3 8\nMP K K F F\nZP P D P K\nFP N N N N\nF F D D N D D D\n",
-        "MP\nD D\nD P D D\nDEAD\n",
-    );
+    check(DYING_EATS_PEACH, "MP\nD D\nD P D D\nDEAD\n");
 }
+
+const DIES_IN_OWN_DUEL: &str = "3 11\nMP N N N K\nFP F N N N\nFP D D D D\nD D D D N D D D D D D\n";
 
 /// §4.4 / §4.9: a pig that dies in a duel it started ends its turn; the
 /// duel's winner is the damage source and draws the reward. t1 MP
@@ -153,11 +154,10 @@ fn pitfall_dying_pig_eats_its_leftmost_peach() {
 /// t3 pig 3 draws D D. t4 MP draws D D, its N kills pig 3: MP wins.
 #[test]
 fn pitfall_dying_in_own_duel_ends_the_turn_and_rewards_the_winner() {
-    check(
-        "3 11\nMP N N N K\nFP F N N N\nFP D D D D\nD D D D N D D D D D D\n",
-        "MP\nD D D D D D\nDEAD\nDEAD\n",
-    );
+    check(DIES_IN_OWN_DUEL, "MP\nD D D D D D\nDEAD\nDEAD\n");
 }
+
+const REWARD_SAME_TURN: &str = "3 5\nMP N N N N\nFP D D D D\nFP K K K D\nD D N N N\n";
 
 /// §4.9: reward cards drawn by the active pig are usable in the same turn,
 /// and killing the last FP gives no reward. t1 MP [N N N N]+D D: pig 2 goes
@@ -166,11 +166,10 @@ fn pitfall_dying_in_own_duel_ends_the_turn_and_rewards_the_winner() {
 /// pig 3 2, 1, 0, dead, MP wins holding [D D].
 #[test]
 fn pitfall_reward_cards_are_usable_in_the_same_turn() {
-    check(
-        "3 5\nMP N N N N\nFP D D D D\nFP K K K D\nD D N N N\n",
-        "MP\nD D\nDEAD\nDEAD\n",
-    );
+    check(REWARD_SAME_TURN, "MP\nD D\nDEAD\nDEAD\n");
 }
+
+const MP_KILLS_ZP: &str = "3 3\nMP N N N N\nZP D D D D\nFP K K K K\nN K F\n";
 
 /// §4.9 item 3.4: the MP killing a ZP (here with N) discards its whole hand
 /// at once, mid-N. t1 MP [N N N N]+N K: the ZP goes 3, 2, 1, 0 and dies; the
@@ -178,11 +177,10 @@ fn pitfall_reward_cards_are_usable_in_the_same_turn() {
 /// the last card): MP 3, 2. t3 MP draws F F: FP 3, 2. t4 FP: MP 1, 0.
 #[test]
 fn pitfall_mp_killing_a_zp_discards_its_hand() {
-    check(
-        "3 3\nMP N N N N\nZP D D D D\nFP K K K K\nN K F\n",
-        "FP\nDEAD\nDEAD\n\n",
-    );
+    check(MP_KILLS_ZP, "FP\nDEAD\nDEAD\n\n");
 }
+
+const FP_KILLS_FP: &str = "3 10\nMP K K K K\nFP N N N N\nFP D D D D\nD D D D F F F D D F\n";
 
 /// §4.9 item 3.3: an FP killing an FP draws 3. t1 MP [K K K K]+D D. t2 pig 2
 /// [N N N N]+D D: pig 3 3, 2, 1, 0 (dies: pig 2 draws F F F) while the MP
@@ -190,22 +188,20 @@ fn pitfall_mp_killing_a_zp_discards_its_hand() {
 /// pig 2 draws F F: MP 0.
 #[test]
 fn pitfall_fp_killing_an_fp_draws_three() {
-    check(
-        "3 10\nMP K K K K\nFP N N N N\nFP D D D D\nD D D D F F F D D F\n",
-        "FP\nDEAD\nD D F\nDEAD\n",
-    );
+    check(FP_KILLS_FP, "FP\nDEAD\nD D F\nDEAD\n");
 }
+
+const AREA_STOPS_AT_THE_END: &str = "3 6\nMP K K K K\nZP D D D D\nFP W W W W\nK K D D D D\n";
 
 /// §4.6 N/W: processing stops the moment the game ends. t1 MP draws K K,
 /// t2 ZP draws D D (6 D). t3 FP [W W W W]: MP 3 (no D), ZP discards D; MP
 /// 2, D; MP 1, D; MP 0: dead, and the ZP is not processed: 3 D left.
 #[test]
 fn pitfall_area_attack_stops_when_the_game_ends() {
-    check(
-        "3 6\nMP K K K K\nZP D D D D\nFP W W W W\nK K D D D D\n",
-        "FP\nDEAD\nD D D\nD D\n",
-    );
+    check(AREA_STOPS_AT_THE_END, "FP\nDEAD\nD D D\nD D\n");
 }
+
+const MP_DUELS_SUSPECTED_ZP: &str = "3 9\nMP D D D D\nZP N K K D\nFP D D D D\nD D D D D D F D F\n";
 
 /// §4.6 F step 3: the MP duelling a suspected ZP takes no K from it.
 /// t2 the ZP's N hurts the FP (3) and the MP (3): suspected. t4 MP duels the
@@ -217,10 +213,12 @@ fn pitfall_area_attack_stops_when_the_game_ends() {
 #[test]
 fn pitfall_mp_duelling_a_suspected_zp_takes_no_k() {
     check(
-        "3 9\nMP D D D D\nZP N K K D\nFP D D D D\nD D D D D D F D F\n",
+        MP_DUELS_SUSPECTED_ZP,
         "MP\nD D D D D D D\nK D D D F\nDEAD\n",
     );
 }
+
+const ZP_PROTECTS_MP: &str = "3 8\nMP D D D D\nZP J D D D\nFP F F D D\nD D D D D D K F\n";
 
 /// §4.7: an unrevealed ZP protects the MP (revealing itself), and the chain
 /// starts at the trick's user. t3 FP [F F D D]: first F cancelled by the
@@ -229,11 +227,10 @@ fn pitfall_mp_duelling_a_suspected_zp_takes_no_k() {
 /// its duel on the MP: MP discards K, FP 0, dies.
 #[test]
 fn pitfall_unrevealed_zp_protects_the_mp_with_j() {
-    check(
-        "3 8\nMP D D D D\nZP J D D D\nFP F F D D\nD D D D D D K F\n",
-        "MP\nD D D D D D\nD D D D D\nDEAD\n",
-    );
+    check(ZP_PROTECTS_MP, "MP\nD D D D D D\nD D D D D\nDEAD\n");
 }
+
+const K_REACHES_NEXT_ONLY: &str = "3 8\nMP K F D D\nZP D D D D\nFP F D D D\nD D D D D D K F\n";
 
 /// §4.1 "Distance": a K reaches only the next living pig, while an F goes
 /// to the first enemy. t3 FP [F D D D]+D D duels the MP (revealed): the MP
@@ -242,10 +239,7 @@ fn pitfall_unrevealed_zp_protects_the_mp_with_j() {
 /// draws F F (copies of the last card) and kills the FP with a duel.
 #[test]
 fn pitfall_k_reaches_only_the_next_living_pig() {
-    check(
-        "3 8\nMP K F D D\nZP D D D D\nFP F D D D\nD D D D D D K F\n",
-        "MP\nD D D D K\nD D D D D D F\nDEAD\n",
-    );
+    check(K_REACHES_NEXT_ONLY, "MP\nD D D D K\nD D D D D D F\nDEAD\n");
 }
 
 // ---- Formats. ----
@@ -254,7 +248,7 @@ fn pitfall_k_reaches_only_the_next_living_pig() {
 fn render_is_canonical_and_round_trips() {
     let text = "3  10\r\nMP D D F F\n ZP N N N D\nFP J J J J\nF F D D\nJ J F F K D\n\n";
     let input = Pigs::parse(text).unwrap();
-    let canonical = "3 10\nMP D D F F\nZP N N N D\nFP J J J J\nF F D D J J F F K D\n";
+    let canonical = OFFICIAL;
     assert_eq!(Pigs::render(&input), canonical);
     assert_eq!(Pigs::parse(canonical).unwrap(), input);
 }
@@ -340,10 +334,7 @@ fn validator_rule_6_rejects_a_game_that_stalls_after_a_while() {
 
 #[test]
 fn validator_accepts_every_worked_example() {
-    for text in [
-        "2 1\nMP D D D D\nFP D D D D\nK\n",
-        "3 6\nMP J D D D\nFP F D D D\nFP J D D D\nD D D D F F\n",
-    ] {
+    for text in [DECK_OF_ONE, J_ANSWERED_BY_J] {
         assert!(Pigs::validate(&Pigs::parse(text).unwrap()).is_ok());
     }
 }
@@ -422,6 +413,12 @@ fn profiles_keep_their_shapes() {
         let plain = [Card::P, Card::K, Card::D, Card::Z];
         assert!(cards(&gen("no-tricks")).iter().all(|c| plain.contains(c)));
         assert!(!cards(&gen("no-j")).contains(&Card::J));
+        let suspicion = gen("suspicion");
+        let roles: Vec<Role> = suspicion.seats.iter().map(|s| s.role).collect();
+        assert_eq!(roles[..3], [Role::MP, Role::ZP, Role::FP]);
+        let duels = gen("own-duel-deaths");
+        assert_eq!(duels.seats[0].hand, [Card::K; 4]);
+        assert!(duels.seats.iter().filter(|s| s.role == Role::FP).count() >= 2);
     }
 }
 
@@ -456,8 +453,7 @@ fn shrink_candidates_keep_the_structure_and_get_smaller() {
 
 #[test]
 fn trace_shows_the_key_events() {
-    let input =
-        Pigs::parse("3 10\nMP D D F F\nZP N N N D\nFP J J J J\nF F D D J J F F K D\n").unwrap();
+    let input = Pigs::parse(OFFICIAL).unwrap();
     let trace = Pigs::trace(&input).unwrap();
     for event in [
         "turn 1: pig1(MP)",
@@ -474,7 +470,7 @@ fn trace_shows_the_key_events() {
     ] {
         assert!(trace.contains(event), "missing '{event}' in\n{trace}");
     }
-    let chain = Pigs::parse("3 6\nMP J D D D\nFP F D D D\nFP J D D D\nD D D D F F\n").unwrap();
+    let chain = Pigs::parse(J_ANSWERED_BY_J).unwrap();
     let trace = Pigs::trace(&chain).unwrap();
     assert!(
         trace.contains("pig1(MP) plays J to protect pig1(MP)"),
@@ -508,5 +504,155 @@ fn shrinking_reaches_readable_games() {
             "'{event}' from seed {seed} shrinks only to\n{}",
             Pigs::render(&small)
         );
+    }
+}
+
+// ---- Rule events. ----
+
+/// The rules the engine applies on `text`, by name, without those it never
+/// applies.
+fn hits(text: &str) -> std::collections::BTreeMap<&'static str, u64> {
+    let input = crate::game::parse_valid::<Pigs>(text).expect("a valid game");
+    Pigs::RULES
+        .iter()
+        .zip(Pigs::rule_hits(&input))
+        .filter(|&(_, n)| n > 0)
+        .map(|(r, n)| (r.name, n))
+        .collect()
+}
+
+/// `JChain2`-style variant names as kebab-case, a digit run starting a word.
+fn kebab(variant: &str) -> String {
+    let mut s = String::new();
+    let mut prev: Option<char> = None;
+    for ch in variant.chars() {
+        let starts_word = ch.is_ascii_uppercase()
+            || (ch.is_ascii_digit() && prev.is_some_and(|p| !p.is_ascii_digit()));
+        if starts_word && prev.is_some() {
+            s.push('-');
+        }
+        s.push(ch.to_ascii_lowercase());
+        prev = Some(ch);
+    }
+    s
+}
+
+#[test]
+fn rule_events_line_up_with_their_names() {
+    assert_eq!(Ev::ALL.len(), Pigs::RULES.len());
+    for (i, &ev) in Ev::ALL.iter().enumerate() {
+        assert_eq!(ev as usize, i);
+        assert_eq!(kebab(&format!("{ev:?}")), Pigs::RULES[i].name);
+    }
+}
+
+/// Every event of the §6 walkthrough, and nothing else: three N from the
+/// unrevealed ZP hurt both others (the FP's side holds J but may not
+/// protect it), each marking the ZP; four duels of the MP on it, which
+/// fights no duel back; the MP's punishment; the FP's revealing, fatal K.
+#[test]
+fn the_official_sample_applies_exactly_the_rules_of_its_walkthrough() {
+    let want = [
+        ("invasion-used", 3),
+        ("area-hurts", 6),
+        ("j-unknown-target", 3),
+        ("suspected-rebel-marked", 3),
+        ("mp-attacks-suspected", 4),
+        ("mp-duels-loyal", 4),
+        ("zp-killed-by-mp", 1),
+        ("revealed", 1),
+        ("kill-hits", 1),
+        ("fp-side-wins", 1),
+    ];
+    assert_eq!(hits(OFFICIAL), want.into_iter().collect());
+}
+
+/// The worked examples and pitfall games above, with the rules each was
+/// written to show and how often the engine applies them (counts derived
+/// from the walkthroughs in their comments).
+#[test]
+fn each_example_applies_the_rules_it_shows() {
+    let cases: &[(&str, &str, u64)] = &[
+        (CANCELLED_DUEL, "duel-cancelled", 1),
+        (CANCELLED_DUEL, "duel-beyond-next", 1),
+        (CANCELLED_DUEL, "rescan-left", 1),
+        (USER_PROTECTS_MP, "j-by-user", 1),
+        (USER_PROTECTS_MP, "area-cancelled", 1),
+        (USER_PROTECTS_MP, "fp-duels-mp", 4),
+        (SUSPECT_REVEALS_LOYAL, "suspected-rebel-marked", 1),
+        // The MP's K on turn 9, and its two F on pig 4 looking past the ZP.
+        (SUSPECT_REVEALS_LOYAL, "suspicion-void-after-reveal", 3),
+        (SUSPECT_REVEALS_LOYAL, "duel-beyond-next", 2),
+        (SUSPECT_REVEALS_LOYAL, "fp-killed-reward", 1),
+        (SUSPECT_REVEALS_LOYAL, "duel-answered-with-k", 1),
+        (SUSPECT_REVEALS_LOYAL, "duel-user-hurt", 1),
+        (SUSPECT_REVEALS_LOYAL, "mp-side-wins", 1),
+        (REVEALED_NOT_SUSPECTED, "revealed-not-suspected", 1),
+        (REVEALED_NOT_SUSPECTED, "suspected-rebel-marked", 0),
+        (J_ANSWERED_BY_J, "j-chain-2", 1),
+        (J_ANSWERED_BY_J, "duel-cancelled", 0),
+        // 16 turns draw 32 cards; only the first is the deck's own.
+        (DECK_OF_ONE, "deck-exhausted", 31),
+        (DECK_OF_ONE, "kill-dodged", 8),
+        (DECK_OF_ONE, "kill-hits", 7),
+        (CROSSBOW_AFTER_K, "crossbow-equipped", 4),
+        (CROSSBOW_AFTER_K, "crossbow-extra-kill", 5),
+        (CROSSBOW_AFTER_K, "one-kill-limit", 1),
+        // The MP's K left of the Z that lifted the limit.
+        (CROSSBOW_AFTER_K, "rescan-left", 1),
+        (PEACH_LEFT_OF_DUEL, "peach-eaten", 1),
+        (PEACH_LEFT_OF_DUEL, "rescan-left", 1),
+        (DYING_EATS_PEACH, "dying-eats-peach", 1),
+        (DYING_EATS_PEACH, "mp-attacks-suspected", 4),
+        (DIES_IN_OWN_DUEL, "died-in-own-turn", 1),
+        (DIES_IN_OWN_DUEL, "duel-user-hurt", 1),
+        (DIES_IN_OWN_DUEL, "fp-killed-reward", 1),
+        // The last FP's death ends the game before any reward.
+        (REWARD_SAME_TURN, "fp-killed-reward", 1),
+        (MP_KILLS_ZP, "zp-killed-by-mp", 1),
+        (MP_KILLS_ZP, "area-answered", 4),
+        (FP_KILLS_FP, "fp-killed-reward", 1),
+        (AREA_STOPS_AT_THE_END, "area-cut-short", 1),
+        (AREA_STOPS_AT_THE_END, "volley-used", 4),
+        (MP_DUELS_SUSPECTED_ZP, "mp-duels-loyal", 3),
+        (ZP_PROTECTS_MP, "duel-cancelled", 1),
+        (ZP_PROTECTS_MP, "j-by-user", 0),
+        (K_REACHES_NEXT_ONLY, "duel-beyond-next", 2),
+    ];
+    let mut shown: std::collections::BTreeSet<&str> = hits(OFFICIAL).into_keys().collect();
+    for &(text, rule, want) in cases {
+        assert!(Pigs::RULES.iter().any(|r| r.name == rule), "{rule}");
+        let got = hits(text).get(rule).copied().unwrap_or(0);
+        assert_eq!(got, want, "{rule} on\n{text}");
+        if want > 0 {
+            shown.insert(rule);
+        }
+    }
+    // The hand-made games alone exercise every rule.
+    let missing: Vec<&str> = Pigs::RULES
+        .iter()
+        .map(|r| r.name)
+        .filter(|n| !shown.contains(n))
+        .collect();
+    assert!(missing.is_empty(), "no example shows {missing:?}");
+}
+
+/// Counting goes through the same engine run as `solve`, so it must not
+/// change a single answer.
+#[test]
+fn counting_rules_leaves_the_game_unchanged() {
+    for seed in 0..40 {
+        for p in Pigs::PROFILES {
+            let input = crate::driver::generate_case::<Pigs>(seed, p.name).0;
+            let plain = engine::simulate(&input, &mut Budget::default(), false, &mut ()).unwrap();
+            let mut hits = vec![0; Pigs::RULES.len()];
+            let counted =
+                engine::simulate(&input, &mut Budget::default(), false, &mut hits).unwrap();
+            assert_eq!(
+                (plain.output, plain.ending, plain.turns),
+                (counted.output, counted.ending, counted.turns)
+            );
+            assert_eq!(hits, Pigs::rule_hits(&input));
+        }
     }
 }
