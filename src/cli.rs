@@ -185,7 +185,7 @@ pub struct PackageArgs {
     /// Run these solvers (cmd:PATH, reference, ...) on the package and report
     /// the tests each fails.
     #[arg(long)]
-    pub check: Option<SolverList>,
+    pub check: Option<CheckList>,
     /// Replace an existing non-empty --out directory.
     #[arg(long)]
     pub force: bool,
@@ -246,6 +246,18 @@ impl std::str::FromStr for SolverList {
     type Err = String;
     fn from_str(s: &str) -> Result<Self, String> {
         parse_solver_list(s).map(SolverList)
+    }
+}
+
+/// A comma-separated list of one or more distinct solvers, each checked
+/// against the engine's answers.
+#[derive(Debug, Clone)]
+pub struct CheckList(pub Vec<SolverSpec>);
+
+impl std::str::FromStr for CheckList {
+    type Err = String;
+    fn from_str(s: &str) -> Result<Self, String> {
+        crate::solver::parse_solvers(s, 1).map(CheckList)
     }
 }
 
@@ -583,6 +595,9 @@ fn package_command<G: Game>(args: &PackageArgs) -> anyhow::Result<Exit> {
         corpus: args.corpus.clone(),
     };
     let limits = args.limits.limits()?;
+    if let Some(CheckList(solvers)) = &args.check {
+        package::ensure_programs(solvers)?;
+    }
     let p = package::build::<G>(&opts)?;
     package::write(&p, args.layout, &args.out, args.force)?;
     outln!(
@@ -604,7 +619,7 @@ fn package_command<G: Game>(args: &PackageArgs) -> anyhow::Result<Exit> {
         ok = false;
         outln!("not exercised: {rule}: {why}");
     }
-    if let Some(SolverList(solvers)) = &args.check {
+    if let Some(CheckList(solvers)) = &args.check {
         for r in package::check::<G>(&p, solvers, &args.corpus, &limits)? {
             let names: Vec<String> = r.failed.iter().map(|(n, c)| format!("{n} ({c})")).collect();
             outln!(

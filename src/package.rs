@@ -452,11 +452,13 @@ pub fn write(p: &Package, layout: Layout, out: &Path, force: bool) -> anyhow::Re
     let result = (|| -> anyhow::Result<()> {
         for (rel, bytes, exec) in files(p, layout) {
             let path = staging.join(rel);
-            fs::create_dir_all(path.parent().expect("inside the package"))?;
+            let dir = path.parent().expect("inside the package");
+            fs::create_dir_all(dir).with_context(|| format!("creating {}", dir.display()))?;
             fs::write(&path, bytes).with_context(|| format!("writing {}", path.display()))?;
             if exec {
                 use std::os::unix::fs::PermissionsExt;
-                fs::set_permissions(&path, fs::Permissions::from_mode(0o755))?;
+                fs::set_permissions(&path, fs::Permissions::from_mode(0o755))
+                    .with_context(|| format!("making {} executable", path.display()))?;
             }
         }
         Ok(())
@@ -524,6 +526,18 @@ fn fails<G: Game>(
     })
 }
 
+/// Refuses a `cmd:` solver whose program does not exist, before any work.
+pub fn ensure_programs(solvers: &[SolverSpec]) -> anyhow::Result<()> {
+    for s in solvers {
+        if let SolverSpec::Cmd(path) = s {
+            if !path.is_file() {
+                bail!("{s}: no program at {}", path.display());
+            }
+        }
+    }
+    Ok(())
+}
+
 /// Runs every solver on every test of the package and on every corpus
 /// finding of the game.
 pub fn check<G: Game>(
@@ -533,12 +547,18 @@ pub fn check<G: Game>(
     limits: &Limits,
 ) -> anyhow::Result<Vec<CheckReport>> {
     let findings = corpus::load_dir(&corpus_root.join(G::ID.name()))?;
+    let labelled: Vec<(String, &Test)> = p
+        .samples
+        .iter()
+        .map(|t| (format!("sample/{}", t.name), t))
+        .chain(p.secret.iter().map(|t| (format!("secret/{}", t.name), t)))
+        .collect();
     let mut reports = Vec::new();
     for s in solvers {
         let mut failed = Vec::new();
-        for t in p.tests() {
+        for (label, t) in &labelled {
             if let Some(class) = fails::<G>(s, &t.input, limits)? {
-                failed.push((t.name.clone(), class));
+                failed.push((label.clone(), class));
             }
         }
         let mut corpus_failed = Vec::new();

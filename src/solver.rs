@@ -152,12 +152,21 @@ impl FromStr for SolverSpec {
 
 /// Parses a comma-separated solver list of at least two distinct solvers.
 pub fn parse_solver_list(s: &str) -> Result<Vec<SolverSpec>, String> {
+    parse_solvers(s, 2)
+}
+
+/// Parses a comma-separated list of at least `min` distinct solvers.
+pub fn parse_solvers(s: &str, min: usize) -> Result<Vec<SolverSpec>, String> {
     let list = s
         .split(',')
         .map(|p| p.trim().parse())
         .collect::<Result<Vec<SolverSpec>, _>>()?;
-    if list.len() < 2 {
-        return Err(format!("need at least two solvers to compare, got '{s}'"));
+    if list.len() < min {
+        return Err(if min == 2 {
+            format!("need at least two solvers to compare, got '{s}'")
+        } else {
+            format!("need at least {min} solvers, got '{s}'")
+        });
     }
     for (i, a) in list.iter().enumerate() {
         if list[..i].contains(a) {

@@ -281,3 +281,20 @@ fn coverage_without_a_directory_tabulates_every_profile() {
     let r = gamefuzz(&["coverage", "xiangqi", "/nonexistent/dir"], None);
     assert_eq!(r.status.code(), Some(2));
 }
+
+#[test]
+fn check_with_a_missing_program_fails_before_writing_anything() {
+    let dir = tempfile::tempdir().unwrap();
+    let out = dir.path().join("pkg");
+    let r = package("xiangqi", &out, &["--check", "cmd:/nonexistent/solution"]);
+    assert_eq!(r.status.code(), Some(2));
+    assert!(
+        text(&r.stderr).contains("no program"),
+        "{}",
+        text(&r.stderr)
+    );
+    assert!(!out.exists());
+    let r = package("xiangqi", &out, &["--check", "engine,engine"]);
+    assert_eq!(r.status.code(), Some(2));
+    assert!(!out.exists());
+}
