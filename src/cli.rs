@@ -598,6 +598,13 @@ fn package_command<G: Game>(args: &PackageArgs) -> anyhow::Result<Exit> {
     if let Some(CheckList(solvers)) = &args.check {
         package::ensure_programs(solvers)?;
     }
+    let findings = args.corpus.join(G::ID.name());
+    if !findings.is_dir() {
+        eprintln!(
+            "note: no corpus at {}: the package holds no findings",
+            findings.display()
+        );
+    }
     let p = package::build::<G>(&opts)?;
     package::write(&p, args.layout, &args.out, args.force)?;
     outln!(
