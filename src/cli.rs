@@ -500,12 +500,20 @@ fn read_input(file: Option<&Path>) -> anyhow::Result<String> {
             b
         }
     };
-    String::from_utf8(bytes).map_err(|_| {
-        anyhow::Error::new(InputError::Parse(crate::text::ParseError {
-            line: 1,
-            col: 1,
+    String::from_utf8(bytes).map_err(|e| {
+        // Where the text stops being UTF-8.
+        let good = &e.as_bytes()[..e.utf8_error().valid_up_to()];
+        let line = good.iter().filter(|&&b| b == b'\n').count() + 1;
+        let col = good.iter().rev().take_while(|&&b| b != b'\n').count() + 1;
+        let err = anyhow::Error::new(InputError::Parse(crate::text::ParseError {
+            line,
+            col,
             message: "the input is not UTF-8 text".into(),
-        }))
+        }));
+        match file {
+            Some(p) => err.context(p.display().to_string()),
+            None => err,
+        }
     })
 }
 
@@ -554,10 +562,15 @@ fn validate<G: Game>(file: Option<&Path>, kattis: bool) -> anyhow::Result<Exit> 
         eprintln!("valid {} input", G::ID);
         return Ok(Exit::Clean);
     }
-    let verdict = read_input(file).and_then(|text| {
-        let input = parse_valid::<G>(&text)?;
-        canonical_layout(&text, &G::render(&input))
-    });
+    // An unreadable file is the validator's failure (exit 2), not a verdict;
+    // bytes that are not text are an invalid input.
+    let verdict = match read_input(file) {
+        Ok(text) => parse_valid::<G>(&text)
+            .map_err(anyhow::Error::new)
+            .and_then(|input| canonical_layout(&text, &G::render(&input))),
+        Err(e) if e.downcast_ref::<InputError>().is_some() => Err(e),
+        Err(e) => return Err(e),
+    };
     Ok(match verdict {
         Ok(()) => Exit::Code(42),
         Err(e) => {
@@ -596,7 +609,7 @@ fn package_command<G: Game>(args: &PackageArgs) -> anyhow::Result<Exit> {
     };
     let limits = args.limits.limits()?;
     if let Some(CheckList(solvers)) = &args.check {
-        package::ensure_programs(solvers)?;
+        package::ensure_solvers::<G>(solvers)?;
     }
     let findings = args.corpus.join(G::ID.name());
     if !findings.is_dir() {
@@ -606,7 +619,14 @@ fn package_command<G: Game>(args: &PackageArgs) -> anyhow::Result<Exit> {
         );
     }
     let p = package::build::<G>(&opts)?;
-    package::write(&p, args.layout, &args.out, args.force)?;
+    let cwd = std::env::current_dir().context("reading the working directory")?;
+    package::write(
+        &p,
+        args.layout,
+        &args.out,
+        args.force,
+        &[&cwd, &args.corpus],
+    )?;
     outln!(
         "{}: {} sample and {} secret tests ({} bytes) written to {}",
         G::ID,
@@ -629,11 +649,15 @@ fn package_command<G: Game>(args: &PackageArgs) -> anyhow::Result<Exit> {
     if let Some(CheckList(solvers)) = &args.check {
         for r in package::check::<G>(&p, solvers, &args.corpus, &limits)? {
             let names: Vec<String> = r.failed.iter().map(|(n, c)| format!("{n} ({c})")).collect();
+            let skipped = match r.tests - r.ran {
+                0 => String::new(),
+                n => format!(" (not applicable to {n})"),
+            };
             outln!(
-                "check {}: fails {} of {} tests{}{}",
+                "check {}: fails {} of {} tests{skipped}{}{}",
                 r.solver,
                 r.failed.len(),
-                r.tests,
+                r.ran,
                 if names.is_empty() { "" } else { ": " },
                 names.join(", ")
             );

@@ -352,12 +352,11 @@ fn files(p: &Package, layout: Layout) -> Vec<File> {
             add(
                 "problem.yaml".into(),
                 format!(
-                    "# Test data for `{game}` by gamefuzz {} (seed {}).\n\
+                    "{}.\n\
                      # Set license and rights_owner before publishing.\n\
                      license: unknown\n\
                      uuid: {}\n",
-                    env!("CARGO_PKG_VERSION"),
-                    p.seed,
+                    header(p),
                     uuid_v5(&format!("https://gamefuzz/{game}"))
                 ),
                 false,
@@ -405,7 +404,7 @@ fn files(p: &Package, layout: Layout) -> Vec<File> {
         Layout::Plain => {
             let all: Vec<&Test> = p.tests().collect();
             let width = all.len().to_string().len().max(2);
-            let mut index = String::new();
+            let mut index = format!("{}; one line per test.\n", header(p));
             for (i, t) in all.iter().enumerate() {
                 let n = format!("{:0width$}", i + 1);
                 add(format!("{n}.in"), t.input.clone(), false);
@@ -423,62 +422,129 @@ fn files(p: &Package, layout: Layout) -> Vec<File> {
     out
 }
 
-/// Writes the package to `out`. The package is built beside `out` and moved
-/// into place, so an interrupted run never leaves half a package; an
-/// existing non-empty `out` is replaced only with `force`.
-pub fn write(p: &Package, layout: Layout, out: &Path, force: bool) -> anyhow::Result<()> {
-    let occupied = match fs::read_dir(out) {
+/// The first line of every package's `problem.yaml` or `tests.txt`:
+/// `--force` replaces only a directory that carries it.
+const MARK: &str = "# gamefuzz package";
+
+fn header(p: &Package) -> String {
+    format!(
+        "{MARK}: test data for `{}` (gamefuzz {}, seed {})",
+        p.game,
+        env!("CARGO_PKG_VERSION"),
+        p.seed
+    )
+}
+
+/// Whether `dir` holds a package this tool wrote.
+fn is_package(dir: &Path) -> bool {
+    ["problem.yaml", "tests.txt"]
+        .iter()
+        .any(|f| fs::read_to_string(dir.join(f)).is_ok_and(|t| t.starts_with(MARK)))
+}
+
+/// Removes a staging directory unless the package was moved into place.
+struct Staging(Option<PathBuf>);
+
+impl Drop for Staging {
+    fn drop(&mut self) {
+        if let Some(dir) = self.0.take() {
+            let _ = fs::remove_dir_all(dir);
+        }
+    }
+}
+
+/// Writes the package to `out`. The package is built in a fresh hidden
+/// directory beside `out` and moved into place, so an interrupted run never
+/// leaves half a package in `out`. An existing non-empty `out` is replaced
+/// only with `force`, only if it is a package this tool wrote, and never if
+/// it holds one of `keep` (the working directory, the corpus).
+pub fn write(
+    p: &Package,
+    layout: Layout,
+    out: &Path,
+    force: bool,
+    keep: &[&Path],
+) -> anyhow::Result<()> {
+    // `q/.` names `q`; `.`, `..` and `/` name no package directory.
+    let out: PathBuf = out.components().collect();
+    let name = match out.components().next_back() {
+        Some(std::path::Component::Normal(n)) => n.to_string_lossy().into_owned(),
+        _ => bail!("--out {}: name the package directory itself", out.display()),
+    };
+    let occupied = match fs::read_dir(&out) {
         Ok(mut rd) => rd.next().is_some(),
         Err(e) if e.kind() == std::io::ErrorKind::NotFound => false,
         Err(e) => return Err(e).with_context(|| format!("reading {}", out.display())),
     };
-    if occupied && !force {
-        bail!(
-            "{} exists and is not empty; pass --force to replace it",
-            out.display()
-        );
+    if occupied {
+        if !force {
+            bail!(
+                "{} exists and is not empty; pass --force to replace it",
+                out.display()
+            );
+        }
+        if !is_package(&out) {
+            bail!(
+                "{} is not a package written by gamefuzz; refusing to replace it",
+                out.display()
+            );
+        }
+        let whole = out
+            .canonicalize()
+            .with_context(|| format!("reading {}", out.display()))?;
+        for k in keep {
+            if k.canonicalize().is_ok_and(|k| k.starts_with(&whole)) {
+                bail!(
+                    "replacing {} would delete {}; refusing",
+                    out.display(),
+                    k.display()
+                );
+            }
+        }
     }
-    let name = out
-        .file_name()
-        .with_context(|| format!("{} names no directory", out.display()))?
-        .to_string_lossy()
-        .into_owned();
     let parent = match out.parent() {
         Some(p) if !p.as_os_str().is_empty() => p.to_path_buf(),
         _ => PathBuf::from("."),
     };
     fs::create_dir_all(&parent).with_context(|| format!("creating {}", parent.display()))?;
-    let staging = parent.join(format!(".{name}.partial-{}", std::process::id()));
-    let result = (|| -> anyhow::Result<()> {
-        for (rel, bytes, exec) in files(p, layout) {
-            let path = staging.join(rel);
-            let dir = path.parent().expect("inside the package");
-            fs::create_dir_all(dir).with_context(|| format!("creating {}", dir.display()))?;
-            fs::write(&path, bytes).with_context(|| format!("writing {}", path.display()))?;
-            if exec {
-                use std::os::unix::fs::PermissionsExt;
-                fs::set_permissions(&path, fs::Permissions::from_mode(0o755))
-                    .with_context(|| format!("making {} executable", path.display()))?;
+    let mut staging = Staging(None);
+    for n in 0u32.. {
+        let dir = parent.join(format!(".{name}.partial-{}-{n}", std::process::id()));
+        match fs::create_dir(&dir) {
+            Ok(()) => {
+                staging.0 = Some(dir);
+                break;
             }
+            Err(e) if e.kind() == std::io::ErrorKind::AlreadyExists => continue,
+            Err(e) => return Err(e).with_context(|| format!("creating {}", dir.display())),
         }
-        Ok(())
-    })();
-    if let Err(e) = result {
-        let _ = fs::remove_dir_all(&staging);
-        return Err(e);
+    }
+    let dir = staging.0.clone().expect("a staging directory");
+    for (rel, bytes, exec) in files(p, layout) {
+        let path = dir.join(rel);
+        let sub = path.parent().expect("inside the package");
+        fs::create_dir_all(sub).with_context(|| format!("creating {}", sub.display()))?;
+        fs::write(&path, bytes).with_context(|| format!("writing {}", path.display()))?;
+        if exec {
+            use std::os::unix::fs::PermissionsExt;
+            fs::set_permissions(&path, fs::Permissions::from_mode(0o755))
+                .with_context(|| format!("making {} executable", path.display()))?;
+        }
     }
     let old = parent.join(format!(".{name}.old-{}", std::process::id()));
-    if out.exists() {
-        fs::rename(out, &old).with_context(|| format!("moving {} aside", out.display()))?;
+    let _ = fs::remove_dir_all(&old);
+    let replacing = out.exists();
+    if replacing {
+        fs::rename(&out, &old).with_context(|| format!("moving {} aside", out.display()))?;
     }
-    if let Err(e) = fs::rename(&staging, out) {
-        if old.exists() {
-            let _ = fs::rename(&old, out);
+    if let Err(e) = fs::rename(&dir, &out) {
+        if replacing {
+            let _ = fs::rename(&old, &out);
         }
-        let _ = fs::remove_dir_all(&staging);
         return Err(e).with_context(|| format!("moving the package to {}", out.display()));
     }
-    if old.exists() {
+    staging.0 = None;
+    if replacing {
         fs::remove_dir_all(&old).with_context(|| format!("removing {}", old.display()))?;
     }
     Ok(())
@@ -490,6 +556,8 @@ pub struct CheckReport {
     pub solver: String,
     /// Package tests the solver fails, with its result class.
     pub failed: Vec<(String, String)>,
+    /// Tests the solver ran on (brute skips inputs beyond its reach).
+    pub ran: usize,
     pub tests: usize,
     /// Corpus findings of the game the solver fails.
     pub corpus_failed: Vec<String>,
@@ -503,35 +571,45 @@ impl CheckReport {
     }
 }
 
-/// Runs `solver` on one input text; `Some(class)` when it does not give the
-/// engine's answer.
-fn fails<G: Game>(
-    solver: &SolverSpec,
-    text: &str,
-    limits: &Limits,
-) -> anyhow::Result<Option<String>> {
+/// What one solver did on one test.
+enum Verdict {
+    /// The solver does not apply to this input (brute on a large one).
+    NotRun,
+    Pass,
+    /// Its result class: a wrong answer or a fault.
+    Fail(String),
+}
+
+fn verdict<G: Game>(solver: &SolverSpec, text: &str, limits: &Limits) -> anyhow::Result<Verdict> {
     let input = parse_valid::<G>(text)?;
     let want = G::solve(&input, &mut Budget::default())
         .map_err(|f| anyhow::anyhow!("the engine failed: {f}"))?;
     Ok(match solver::run::<G>(solver, &input, text, limits) {
-        None => None,
+        None => Verdict::NotRun,
         Some(run) => match &run.result {
-            Ok(got) if *got == want => None,
-            Ok(got) => Some(format!(
+            Ok(got) if *got == want => Verdict::Pass,
+            Ok(got) => Verdict::Fail(format!(
                 "wrong answer ({})",
                 G::difference_in(&input, &want, got)
             )),
-            Err(_) => Some(run.class()),
+            Err(_) => Verdict::Fail(run.class()),
         },
     })
 }
 
-/// Refuses a `cmd:` solver whose program does not exist, before any work.
-pub fn ensure_programs(solvers: &[SolverSpec]) -> anyhow::Result<()> {
+/// Refuses, before any work, a `cmd:` solver whose program cannot run and
+/// `brute` for a game that has none.
+pub fn ensure_solvers<G: Game>(solvers: &[SolverSpec]) -> anyhow::Result<()> {
     for s in solvers {
+        if *s == SolverSpec::Brute && !G::HAS_BRUTE {
+            bail!("{} has no brute solver", G::ID);
+        }
         if let SolverSpec::Cmd(path) = s {
-            if !path.is_file() {
-                bail!("{s}: no program at {}", path.display());
+            use std::os::unix::fs::PermissionsExt;
+            let runnable = fs::metadata(path)
+                .is_ok_and(|m| m.is_file() && m.permissions().mode() & 0o111 != 0);
+            if !runnable {
+                bail!("{s}: no executable program at {}", path.display());
             }
         }
     }
@@ -556,21 +634,31 @@ pub fn check<G: Game>(
     let mut reports = Vec::new();
     for s in solvers {
         let mut failed = Vec::new();
+        let mut ran = 0;
         for (label, t) in &labelled {
-            if let Some(class) = fails::<G>(s, &t.input, limits)? {
-                failed.push((label.clone(), class));
+            match verdict::<G>(s, &t.input, limits)? {
+                Verdict::NotRun => {}
+                Verdict::Pass => ran += 1,
+                Verdict::Fail(class) => {
+                    ran += 1;
+                    failed.push((label.clone(), class));
+                }
             }
+        }
+        if ran == 0 {
+            bail!("{s} applies to none of the {} tests", labelled.len());
         }
         let mut corpus_failed = Vec::new();
         for e in &findings {
-            if fails::<G>(s, &e.input, limits)?.is_some() {
+            if let Verdict::Fail(_) = verdict::<G>(s, &e.input, limits)? {
                 corpus_failed.push(e.path.display().to_string());
             }
         }
         reports.push(CheckReport {
             solver: s.to_string(),
             failed,
-            tests: p.tests().count(),
+            ran,
+            tests: labelled.len(),
             corpus_failed,
         });
     }

@@ -18,8 +18,12 @@ use rand_chacha::ChaCha8Rng;
 use crate::game::GameId;
 
 enum Backend<'a> {
-    Rng(Box<ChaCha8Rng>),
-    Replay { tape: Vec<u64>, pos: usize },
+    /// The case's own stream, and the stream its seed group shares.
+    Rng(Box<ChaCha8Rng>, Box<ChaCha8Rng>),
+    Replay {
+        tape: Vec<u64>,
+        pos: usize,
+    },
     Bytes(Unstructured<'a>),
 }
 
@@ -50,18 +54,31 @@ pub fn mix64(mut z: u64) -> u64 {
     z ^ (z >> 31)
 }
 
+/// Seeds `k·GROUP .. (k+1)·GROUP` form group `k`: their
+/// [`Source::shared_below`] choices agree.
+pub const GROUP: u64 = 8;
+
+/// A ChaCha8 stream keyed by the game and one word.
+fn stream(game: GameId, salt: u64, word: u64) -> ChaCha8Rng {
+    let mut key = [0u8; 32];
+    let g = fnv1a64(game.name().as_bytes()) ^ salt;
+    for (i, chunk) in key.chunks_mut(8).enumerate() {
+        let word = mix64(g ^ mix64(word.wrapping_add(i as u64)));
+        chunk.copy_from_slice(&word.to_le_bytes());
+    }
+    ChaCha8Rng::from_seed(key)
+}
+
 impl Source<'static> {
     /// The stream for one case: the game id is mixed in so that the same seed
     /// gives unrelated draws in different games.
     pub fn seeded(game: GameId, seed: u64) -> Self {
-        let mut key = [0u8; 32];
-        let g = fnv1a64(game.name().as_bytes());
-        for (i, chunk) in key.chunks_mut(8).enumerate() {
-            let word = mix64(g ^ mix64(seed.wrapping_add(i as u64)));
-            chunk.copy_from_slice(&word.to_le_bytes());
-        }
+        const SHARED: u64 = 0x5ea7_ed00_0000_0000;
         Source {
-            backend: Backend::Rng(Box::new(ChaCha8Rng::from_seed(key))),
+            backend: Backend::Rng(
+                Box::new(stream(game, 0, seed)),
+                Box::new(stream(game, SHARED, seed / GROUP)),
+            ),
             tape: Vec::new(),
             bounds: Vec::new(),
         }
@@ -100,7 +117,7 @@ impl<'a> Source<'a> {
     pub fn below(&mut self, n: u64) -> u64 {
         assert!(n >= 1, "Source::below(0)");
         let v = match &mut self.backend {
-            Backend::Rng(rng) => uniform(rng, n),
+            Backend::Rng(rng, _) => uniform(rng, n),
             Backend::Replay { tape, pos } => {
                 let v = tape.get(*pos).copied().unwrap_or(0);
                 *pos += 1;
@@ -115,6 +132,25 @@ impl<'a> Source<'a> {
         self.tape.push(v);
         self.bounds.push(n);
         v
+    }
+
+    /// A choice in `0..n` that every seed of the same group of [`GROUP`]
+    /// consecutive seeds draws alike (the k-th shared choice of each, given
+    /// the same bounds), so that neighbouring cases can have something in
+    /// common (chutes: the throw list, so that they pack into one file).
+    /// It is recorded like any choice: replays and byte strings reproduce it,
+    /// and tape shrinking may lower it.
+    pub fn shared_below(&mut self, n: u64) -> u64 {
+        match &mut self.backend {
+            Backend::Rng(_, shared) => {
+                assert!(n >= 1, "Source::shared_below(0)");
+                let v = uniform(shared, n);
+                self.tape.push(v);
+                self.bounds.push(n);
+                v
+            }
+            _ => self.below(n),
+        }
     }
 
     /// The byte string that [`Source::from_bytes`] decodes into exactly the
@@ -203,7 +239,7 @@ impl<'a> Source<'a> {
     /// True when further choices can only be 0 (replay past the end, bytes used up).
     pub fn is_exhausted(&self) -> bool {
         match &self.backend {
-            Backend::Rng(_) => false,
+            Backend::Rng(..) => false,
             Backend::Replay { tape, pos } => *pos >= tape.len(),
             Backend::Bytes(u) => u.is_empty(),
         }

@@ -170,9 +170,10 @@ fn plain_layout_numbers_the_tests_samples_first() {
     let t = tree(&out);
     let index = text(&t[Path::new("tests.txt")].0);
     let lines: Vec<&str> = index.lines().collect();
-    assert!(lines[0].starts_with("01 sample "), "{index}");
-    assert!(lines[1].starts_with("02 secret "), "{index}");
-    for n in 1..=lines.len() {
+    assert!(lines[0].starts_with("# gamefuzz package"), "{index}");
+    assert!(lines[1].starts_with("01 sample "), "{index}");
+    assert!(lines[2].starts_with("02 secret "), "{index}");
+    for n in 1..lines.len() {
         for ext in ["in", "ans"] {
             assert!(
                 t.contains_key(Path::new(&format!("{n:02}.{ext}"))),
@@ -192,25 +193,48 @@ fn plain_layout_numbers_the_tests_samples_first() {
 fn an_existing_package_is_replaced_only_with_force() {
     let dir = tempfile::tempdir().unwrap();
     let out = dir.path().join("pkg");
-    std::fs::create_dir(&out).unwrap();
-    std::fs::write(out.join("keep.txt"), "mine").unwrap();
+    assert_eq!(package("chutes", &out, &[]).status.code(), Some(0));
+    std::fs::write(out.join("extra.txt"), "left over").unwrap();
     let r = package("chutes", &out, &[]);
     assert_eq!(r.status.code(), Some(2));
     assert!(text(&r.stderr).contains("--force"), "{}", text(&r.stderr));
-    assert_eq!(
-        std::fs::read_to_string(out.join("keep.txt")).unwrap(),
-        "mine"
-    );
-    let r = package("chutes", &out, &["--force"]);
+    assert!(out.join("extra.txt").exists());
+    let r = package("chutes", &out, &["--force", "--layout", "plain"]);
     assert_eq!(r.status.code(), Some(0), "{}", text(&r.stderr));
-    assert!(!out.join("keep.txt").exists());
-    assert!(out.join("problem.yaml").exists());
+    assert!(!out.join("extra.txt").exists());
+    assert!(out.join("tests.txt").exists() && !out.join("problem.yaml").exists());
     // Nothing is left beside the package.
     let names: Vec<_> = std::fs::read_dir(dir.path())
         .unwrap()
         .map(|e| e.unwrap().file_name())
         .collect();
     assert_eq!(names, vec![std::ffi::OsString::from("pkg")]);
+}
+
+/// `--force` replaces a package, never a directory that is something else.
+#[test]
+fn force_never_replaces_a_directory_that_is_not_a_package() {
+    let dir = tempfile::tempdir().unwrap();
+    let mine = dir.path().join("mine");
+    std::fs::create_dir(&mine).unwrap();
+    std::fs::write(mine.join("thesis.tex"), "mine").unwrap();
+    for args in [&[][..], &["--force"][..]] {
+        let r = package("chutes", &mine, args);
+        assert_eq!(r.status.code(), Some(2), "{args:?}");
+        assert_eq!(
+            std::fs::read_to_string(mine.join("thesis.tex")).unwrap(),
+            "mine"
+        );
+    }
+    for bad in [".", "..", "/"] {
+        let r = package("chutes", Path::new(bad), &["--force"]);
+        assert_eq!(r.status.code(), Some(2), "{bad}");
+    }
+    let names: Vec<_> = std::fs::read_dir(dir.path())
+        .unwrap()
+        .map(|e| e.unwrap().file_name())
+        .collect();
+    assert_eq!(names, vec![std::ffi::OsString::from("mine")]);
 }
 
 /// The blog program fails its corpus findings, so it fails the package;
@@ -266,6 +290,22 @@ fn kattis_validation_rejects_junk_and_stray_whitespace() {
     }
     let v = gamefuzz(&["validate", "stones", "--kattis"], Some(&sample));
     assert_eq!(v.status.code(), Some(42));
+    // A file that cannot be read is the validator's own failure, not a verdict.
+    let v = gamefuzz(
+        &["validate", "stones", "--kattis", "/nonexistent/input"],
+        None,
+    );
+    assert_eq!(v.status.code(), Some(2));
+    // Not UTF-8: refused with the place where the text stops being text.
+    let p = dir.path().join("bin");
+    std::fs::write(&p, b"1\nw \xff\n").unwrap();
+    let v = gamefuzz(&["validate", "stones", "--kattis"], Some(&p));
+    assert_eq!(v.status.code(), Some(43));
+    assert!(
+        text(&v.stderr).contains("line 2, column 3"),
+        "{}",
+        text(&v.stderr)
+    );
 }
 
 #[test]
@@ -289,12 +329,23 @@ fn check_with_a_missing_program_fails_before_writing_anything() {
     let r = package("xiangqi", &out, &["--check", "cmd:/nonexistent/solution"]);
     assert_eq!(r.status.code(), Some(2));
     assert!(
-        text(&r.stderr).contains("no program"),
+        text(&r.stderr).contains("no executable program"),
         "{}",
         text(&r.stderr)
     );
     assert!(!out.exists());
     let r = package("xiangqi", &out, &["--check", "engine,engine"]);
+    assert_eq!(r.status.code(), Some(2));
+    let r = package("chutes", &out, &["--check", "brute"]);
+    assert_eq!(r.status.code(), Some(2));
+    assert!(text(&r.stderr).contains("no brute"), "{}", text(&r.stderr));
+    let script = dir.path().join("not-executable");
+    std::fs::write(&script, "#!/bin/sh\n").unwrap();
+    let r = package(
+        "xiangqi",
+        &out,
+        &["--check", &format!("cmd:{}", script.display())],
+    );
     assert_eq!(r.status.code(), Some(2));
     assert!(!out.exists());
 }

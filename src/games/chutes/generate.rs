@@ -6,11 +6,13 @@
 //! already ended, so the final list length can be chosen after the fact:
 //! exactly "slowest winner + spare", which is how the tight profiles work.
 //!
-//! Most files draw their throws from one of a few fixed decks rather than
-//! from the tape. Files on the same deck have lists that are prefixes of one
-//! another, so an external program can run many of them packed into one file
-//! (`Chutes::pack`); the boards still come from the tape, and the rest of the
-//! files keep lists drawn freely.
+//! Most files draw their throws from a deck, an endless throw stream chosen
+//! by a choice that neighbouring seeds share (`Source::shared_below`), not
+//! from their own tape. Files on the same deck have lists that are prefixes
+//! of one another, so an external program can run many of them packed into
+//! one file (`Chutes::pack`); the boards still come from each file's own
+//! tape, the rest of the files keep lists drawn freely, and every group of
+//! seeds has a deck of its own.
 
 use super::engine::play;
 use super::validate::{MAX_GAMES, MAX_LINE, MAX_THROWS};
@@ -217,8 +219,6 @@ fn range(src: &mut Source, (lo, hi): (usize, usize)) -> usize {
     src.usize_in(lo, hi)
 }
 
-/// Fixed throw streams, each an endless sequence fixed by its number.
-const DECKS: u64 = 4;
 /// Share of files (outside `max`, which packs with nothing) that use a deck.
 const ON_A_DECK: f64 = 0.9;
 /// Keeps deck streams apart from the streams of per-case seeds.
@@ -232,7 +232,10 @@ enum Throws {
 
 fn try_generate(src: &mut Source, shape: &Shape) -> Option<Input> {
     let mut throws = if shape.games.0 < MAX_GAMES && src.bool(ON_A_DECK) {
-        Throws::Deck(Source::seeded(GameId::Chutes, DECK_SEED + src.below(DECKS)))
+        Throws::Deck(Source::seeded(
+            GameId::Chutes,
+            DECK_SEED ^ src.shared_below(u64::MAX),
+        ))
     } else {
         Throws::Tape
     };
