@@ -279,6 +279,30 @@ mod tests {
     }
 
     #[test]
+    fn shared_choices_agree_within_a_seed_group_and_replay_like_any_other() {
+        let shared = |seed: u64| {
+            let mut s = Source::seeded(GameId::Chutes, seed);
+            let own = s.below(1 << 40);
+            let v = s.shared_below(u64::MAX);
+            (own, v, s)
+        };
+        let (own_a, a, src) = shared(8);
+        let (own_b, b, _) = shared(15);
+        assert_eq!(a, b, "seeds 8 and 15 are one group");
+        assert_ne!(own_a, own_b, "their own choices still differ");
+        assert_ne!(a, shared(16).1, "seed 16 starts the next group");
+        let bytes = src.to_bytes();
+        let tape = src.into_tape();
+        assert_eq!(tape[1], a);
+        let mut r = Source::replay(tape);
+        r.below(1 << 40);
+        assert_eq!(r.shared_below(u64::MAX), a);
+        let mut f = Source::from_bytes(&bytes);
+        f.below(1 << 40);
+        assert_eq!(f.shared_below(u64::MAX), a);
+    }
+
+    #[test]
     fn exhausted_sources_answer_zero() {
         let mut r = Source::replay(vec![5]);
         assert_eq!(r.below(10), 5);
