@@ -18,12 +18,24 @@ macro_rules! rule_events {
             pub const RULES: &'static [crate::game::Rule] = &[
                 $(crate::game::Rule { name: $rule, about: $about },)*
             ];
-            #[cfg(test)]
-            pub const ALL: &'static [$name] = &[$($name::$variant,)*];
 
             #[inline(always)]
             pub fn hit<O: crate::game::Observer>(self, obs: &mut O) {
                 obs.hit(self as usize);
+            }
+        }
+
+        #[cfg(test)]
+        mod rule_event_names {
+            /// Names are written out beside the variants, so a typo would
+            /// otherwise go unseen: each must be its variant in kebab-case.
+            #[test]
+            fn every_rule_is_named_after_its_event() {
+                let events = [$(super::$name::$variant,)*];
+                assert_eq!(events.len(), super::$name::RULES.len());
+                for (e, r) in events.iter().zip(super::$name::RULES) {
+                    assert_eq!(crate::games::kebab(&format!("{e:?}")), r.name);
+                }
             }
         }
     };
@@ -36,15 +48,20 @@ pub mod stones;
 pub mod xiangqi;
 
 /// The rule name a variant of a `rule_events!` enum is expected to carry:
-/// `HorseLegBlocked` is `horse-leg-blocked`, so names read like the code.
+/// `HorseLegBlocked` is `horse-leg-blocked`, `JChain2` is `j-chain-2` and
+/// `TermBeyondI32` is `term-beyond-i32`, so names read like the code.
 #[cfg(test)]
 pub(crate) fn kebab(variant: &str) -> String {
     let mut s = String::new();
-    for (i, ch) in variant.chars().enumerate() {
-        if ch.is_ascii_uppercase() && i > 0 {
+    let mut prev: Option<char> = None;
+    for ch in variant.chars() {
+        let starts_word = ch.is_ascii_uppercase()
+            || (ch.is_ascii_digit() && prev.is_some_and(|p| p.is_ascii_lowercase()));
+        if starts_word && prev.is_some() {
             s.push('-');
         }
         s.push(ch.to_ascii_lowercase());
+        prev = Some(ch);
     }
     s
 }

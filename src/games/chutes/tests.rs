@@ -286,18 +286,6 @@ fn port_keeps_the_one_zero_pair_quirk() {
     assert_eq!(io.out, "");
 }
 
-#[test]
-fn rule_names_are_the_event_names() {
-    assert_eq!(Ev::ALL.len(), Chutes::RULES.len());
-    for (i, &e) in Ev::ALL.iter().enumerate() {
-        assert_eq!(e as usize, i);
-        assert_eq!(
-            Chutes::RULES[i].name,
-            crate::games::kebab(&format!("{e:?}"))
-        );
-    }
-}
-
 /// Rule hits of a valid file whose winners are `expected`.
 fn hits_of(text: &str, expected: &str) -> Vec<u64> {
     let input = parse(text);

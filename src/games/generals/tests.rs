@@ -379,31 +379,6 @@ fn hits_of_case(text: &str, case: usize) -> Vec<(&'static str, u64)> {
     hits(&one).into_iter().collect()
 }
 
-/// `JChain2`-style variant names as kebab-case, a digit run starting a word.
-fn kebab(variant: &str) -> String {
-    let mut s = String::new();
-    let mut prev: Option<char> = None;
-    for ch in variant.chars() {
-        let starts_word = ch.is_ascii_uppercase()
-            || (ch.is_ascii_digit() && prev.is_some_and(|p| !p.is_ascii_digit()));
-        if starts_word && prev.is_some() {
-            s.push('-');
-        }
-        s.push(ch.to_ascii_lowercase());
-        prev = Some(ch);
-    }
-    s
-}
-
-#[test]
-fn rule_events_line_up_with_their_names() {
-    assert_eq!(Ev::ALL.len(), Generals::RULES.len());
-    for (i, &ev) in Ev::ALL.iter().enumerate() {
-        assert_eq!(ev as usize, i);
-        assert_eq!(kebab(&format!("{ev:?}")), Generals::RULES[i].name);
-    }
-}
-
 fn sorted(v: &[(&'static str, u64)]) -> Vec<(&'static str, u64)> {
     let mut v = v.to_vec();
     v.sort();

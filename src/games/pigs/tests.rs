@@ -521,31 +521,6 @@ fn hits(text: &str) -> std::collections::BTreeMap<&'static str, u64> {
         .collect()
 }
 
-/// `JChain2`-style variant names as kebab-case, a digit run starting a word.
-fn kebab(variant: &str) -> String {
-    let mut s = String::new();
-    let mut prev: Option<char> = None;
-    for ch in variant.chars() {
-        let starts_word = ch.is_ascii_uppercase()
-            || (ch.is_ascii_digit() && prev.is_some_and(|p| !p.is_ascii_digit()));
-        if starts_word && prev.is_some() {
-            s.push('-');
-        }
-        s.push(ch.to_ascii_lowercase());
-        prev = Some(ch);
-    }
-    s
-}
-
-#[test]
-fn rule_events_line_up_with_their_names() {
-    assert_eq!(Ev::ALL.len(), Pigs::RULES.len());
-    for (i, &ev) in Ev::ALL.iter().enumerate() {
-        assert_eq!(ev as usize, i);
-        assert_eq!(kebab(&format!("{ev:?}")), Pigs::RULES[i].name);
-    }
-}
-
 /// Every event of the §6 walkthrough, and nothing else: three N from the
 /// unrevealed ZP hurt both others (the FP's side holds J but may not
 /// protect it), each marking the ZP; four duels of the MP on it, which

@@ -258,18 +258,6 @@ fn shrink_lowers_counts_and_drops_kinds_and_cases() {
         .all(|c| Stones::render(c).len() <= Stones::render(&input).len()));
 }
 
-#[test]
-fn rule_names_are_the_event_names() {
-    assert_eq!(Ev::ALL.len(), Stones::RULES.len());
-    for (i, &e) in Ev::ALL.iter().enumerate() {
-        assert_eq!(e as usize, i);
-        assert_eq!(
-            Stones::RULES[i].name,
-            crate::games::kebab(&format!("{e:?}"))
-        );
-    }
-}
-
 fn hits_of(text: &str) -> Vec<u64> {
     Stones::rule_hits(&parse_valid::<Stones>(text).expect("valid"))
 }

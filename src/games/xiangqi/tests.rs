@@ -319,18 +319,6 @@ fn port_keeps_the_horse_overwriting_the_red_general() {
     );
 }
 
-#[test]
-fn rule_names_are_the_event_names() {
-    assert_eq!(Ev::ALL.len(), Xiangqi::RULES.len());
-    for (i, &e) in Ev::ALL.iter().enumerate() {
-        assert_eq!(e as usize, i);
-        assert_eq!(
-            Xiangqi::RULES[i].name,
-            crate::games::kebab(&format!("{e:?}"))
-        );
-    }
-}
-
 /// Rule hits of a valid file whose answers are `expected`, checked against
 /// the brute-force oracle too so a hand-made position cannot be wrong.
 fn hits_of(text: &str, expected: &str) -> Vec<u64> {
