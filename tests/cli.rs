@@ -1,37 +1,12 @@
 //! The command line as users and scripts see it: exit codes, messages,
 //! reproducibility, and a `diff` smoke run that really compares cases.
 
-use std::io::Write;
-use std::process::{Command, Output, Stdio};
+use std::process::{Command, Stdio};
 
 use gamefuzz::game::GameId;
 
-fn gamefuzz(args: &[&str], stdin: &str) -> Output {
-    let mut child = Command::new(env!("CARGO_BIN_EXE_gamefuzz"))
-        .args(args)
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .expect("run gamefuzz");
-    let mut pipe = child.stdin.take().unwrap();
-    let data = stdin.as_bytes().to_vec();
-    let w = std::thread::spawn(move || {
-        let _ = pipe.write_all(&data);
-    });
-    let out = child.wait_with_output().unwrap();
-    w.join().unwrap();
-    let err = String::from_utf8_lossy(&out.stderr);
-    assert!(
-        !err.contains("panicked"),
-        "gamefuzz {args:?} panicked:\n{err}"
-    );
-    out
-}
-
-fn text(b: &[u8]) -> String {
-    String::from_utf8_lossy(b).into_owned()
-}
+mod common;
+use common::{gamefuzz, text};
 
 #[test]
 fn diff_smoke_run_really_compares_cases() {

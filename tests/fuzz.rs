@@ -125,11 +125,10 @@ fn known_corpus_signatures_do_not_stop_the_fuzzer() {
     assert!(fuzz::known_signatures(GameId::Pigs).contains(&sig));
 }
 
+mod common;
+
 fn gamefuzz(args: &[&str]) -> std::process::Output {
-    std::process::Command::new(env!("CARGO_BIN_EXE_gamefuzz"))
-        .args(args)
-        .output()
-        .expect("the binary runs")
+    common::gamefuzz(args, "")
 }
 
 fn code(o: &std::process::Output) -> i32 {

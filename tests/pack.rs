@@ -10,14 +10,10 @@ use serde_json::Value;
 
 const BIN: &str = env!("CARGO_BIN_EXE_gamefuzz");
 
+mod common;
+
 fn gamefuzz(args: &[&str]) -> Output {
-    let out = Command::new(BIN).args(args).output().expect("run gamefuzz");
-    let err = String::from_utf8_lossy(&out.stderr);
-    assert!(
-        !err.contains("panicked"),
-        "gamefuzz {args:?} panicked:\n{err}"
-    );
-    out
+    common::gamefuzz(args, "")
 }
 
 fn json(out: &Output) -> Value {

@@ -5,29 +5,12 @@
 use std::collections::BTreeMap;
 use std::os::unix::fs::PermissionsExt;
 use std::path::{Path, PathBuf};
-use std::process::{Command, Output, Stdio};
+use std::process::Output;
 
 use gamefuzz::game::GameId;
 
-fn gamefuzz(args: &[&str], stdin: Option<&Path>) -> Output {
-    let mut cmd = Command::new(env!("CARGO_BIN_EXE_gamefuzz"));
-    cmd.args(args).current_dir(env!("CARGO_MANIFEST_DIR"));
-    cmd.stdin(match stdin {
-        Some(p) => Stdio::from(std::fs::File::open(p).expect("input file")),
-        None => Stdio::null(),
-    });
-    let out = cmd.output().expect("run gamefuzz");
-    let err = String::from_utf8_lossy(&out.stderr);
-    assert!(
-        !err.contains("panicked"),
-        "gamefuzz {args:?} panicked:\n{err}"
-    );
-    out
-}
-
-fn text(b: &[u8]) -> String {
-    String::from_utf8_lossy(b).into_owned()
-}
+mod common;
+use common::{gamefuzz, text};
 
 /// Every file under `root`: relative path → (bytes, executable).
 fn tree(root: &Path) -> BTreeMap<PathBuf, (Vec<u8>, bool)> {
@@ -60,7 +43,7 @@ fn package(game: &str, out: &Path, extra: &[&str]) -> Output {
         "12",
     ];
     args.extend_from_slice(extra);
-    gamefuzz(&args, None)
+    gamefuzz(&args, "")
 }
 
 /// Per game: the package covers every rule (exit 0), the same seed gives
@@ -101,7 +84,10 @@ fn packages_cover_every_rule_and_are_byte_identical() {
                 "{g}: {} lacks .ans",
                 p.display()
             );
-            let v = gamefuzz(&["validate", g.name(), "--kattis"], Some(&a.join(p)));
+            let v = gamefuzz(
+                &["validate", g.name(), "--kattis"],
+                std::fs::read(&a.join(p)).unwrap(),
+            );
             assert_eq!(
                 v.status.code(),
                 Some(42),
@@ -141,7 +127,7 @@ fn packages_cover_every_rule_and_are_byte_identical() {
             }
         }
 
-        let cov = gamefuzz(&["coverage", g.name(), a.to_str().unwrap()], None);
+        let cov = gamefuzz(&["coverage", g.name(), a.to_str().unwrap()], "");
         assert_eq!(cov.status.code(), Some(0), "{g}: {}", text(&cov.stdout));
     }
 }
@@ -284,22 +270,31 @@ fn kattis_validation_rejects_junk_and_stray_whitespace() {
     for (what, t) in cases {
         let p = dir.path().join("in");
         std::fs::write(&p, &t).unwrap();
-        let v = gamefuzz(&["validate", "stones", "--kattis"], Some(&p));
+        let v = gamefuzz(
+            &["validate", "stones", "--kattis"],
+            std::fs::read(&p).unwrap(),
+        );
         assert_eq!(v.status.code(), Some(43), "{what}");
         assert!(!text(&v.stderr).is_empty(), "{what}: says why");
     }
-    let v = gamefuzz(&["validate", "stones", "--kattis"], Some(&sample));
+    let v = gamefuzz(
+        &["validate", "stones", "--kattis"],
+        std::fs::read(&sample).unwrap(),
+    );
     assert_eq!(v.status.code(), Some(42));
     // A file that cannot be read is the validator's own failure, not a verdict.
     let v = gamefuzz(
         &["validate", "stones", "--kattis", "/nonexistent/input"],
-        None,
+        "",
     );
     assert_eq!(v.status.code(), Some(2));
     // Not UTF-8: refused with the place where the text stops being text.
     let p = dir.path().join("bin");
     std::fs::write(&p, b"1\nw \xff\n").unwrap();
-    let v = gamefuzz(&["validate", "stones", "--kattis"], Some(&p));
+    let v = gamefuzz(
+        &["validate", "stones", "--kattis"],
+        std::fs::read(&p).unwrap(),
+    );
     assert_eq!(v.status.code(), Some(43));
     assert!(
         text(&v.stderr).contains("line 2, column 3"),
@@ -310,7 +305,7 @@ fn kattis_validation_rejects_junk_and_stray_whitespace() {
 
 #[test]
 fn coverage_without_a_directory_tabulates_every_profile() {
-    let r = gamefuzz(&["coverage", "xiangqi", "--cases", "20"], None);
+    let r = gamefuzz(&["coverage", "xiangqi", "--cases", "20"], "");
     let stdout = text(&r.stdout);
     assert_eq!(r.status.code(), Some(0), "{stdout}");
     let header = stdout.lines().nth(1).unwrap();
@@ -318,7 +313,7 @@ fn coverage_without_a_directory_tabulates_every_profile() {
         assert!(header.contains(p), "{header}");
     }
     assert!(stdout.contains("horse-leg-blocked"), "{stdout}");
-    let r = gamefuzz(&["coverage", "xiangqi", "/nonexistent/dir"], None);
+    let r = gamefuzz(&["coverage", "xiangqi", "/nonexistent/dir"], "");
     assert_eq!(r.status.code(), Some(2));
 }
 
