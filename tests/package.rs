@@ -86,7 +86,7 @@ fn packages_cover_every_rule_and_are_byte_identical() {
             );
             let v = gamefuzz(
                 &["validate", g.name(), "--kattis"],
-                std::fs::read(&a.join(p)).unwrap(),
+                std::fs::read(a.join(p)).unwrap(),
             );
             assert_eq!(
                 v.status.code(),
