@@ -144,9 +144,9 @@ fn gen_is_reproducible_and_validates() {
         let b = gamefuzz(&["gen", g.name(), "--seed", "42"], "");
         assert_eq!(a.status.code(), Some(0));
         assert_eq!(a.stdout, b.stdout);
-        let v = gamefuzz(&["validate", g.name()], &text(&a.stdout));
+        let v = gamefuzz(&["validate", g.name()], text(&a.stdout));
         assert_eq!(v.status.code(), Some(0), "{}", text(&v.stderr));
-        let s = gamefuzz(&["solve", g.name()], &text(&a.stdout));
+        let s = gamefuzz(&["solve", g.name()], text(&a.stdout));
         assert_eq!(s.status.code(), Some(0));
         assert!(!s.stdout.is_empty());
     }
