@@ -79,7 +79,8 @@ pub enum Command {
         file: Option<PathBuf>,
         /// Kattis input-validator convention: exit 42 if valid and in the
         /// canonical layout `gen` writes (one space between tokens, no
-        /// trailing or doubled whitespace), 43 otherwise.
+        /// trailing or doubled whitespace), 43 otherwise, 2 if FILE cannot be
+        /// read.
         #[arg(long)]
         kattis: bool,
     },
@@ -88,7 +89,8 @@ pub enum Command {
     /// answers from the engine.
     Package(PackageArgs),
     /// How often a test set (every .in file under DIR, e.g. a package) or,
-    /// without DIR, each generator profile exercises each rule of the engine.
+    /// without DIR, each generator profile exercises each rule of the engine;
+    /// exit 1 if some rule is never exercised.
     Coverage {
         game: GameId,
         dir: Option<PathBuf>,
@@ -173,8 +175,8 @@ pub struct PackageArgs {
     /// findings, rule coverage) come first and may exceed it.
     #[arg(long, default_value_t = 30)]
     pub tests: usize,
-    /// First seed of the generated tests: the same seed and version give a
-    /// byte-identical package.
+    /// First seed of the generated tests: the same seed, options, corpus and
+    /// version give a byte-identical package.
     #[arg(long, default_value_t = 1)]
     pub seed: u64,
     #[arg(long, value_enum, default_value = "kattis")]
@@ -186,7 +188,8 @@ pub struct PackageArgs {
     /// the tests each fails.
     #[arg(long)]
     pub check: Option<CheckList>,
-    /// Replace an existing non-empty --out directory.
+    /// Replace an existing package in --out (only one gamefuzz wrote, never
+    /// one holding the working directory or the corpus).
     #[arg(long)]
     pub force: bool,
     #[command(flatten)]
