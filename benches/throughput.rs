@@ -7,8 +7,9 @@
 use std::time::{Duration, Instant};
 
 use gamefuzz::driver::{compare, generate_case};
+use gamefuzz::fault::Budget;
 use gamefuzz::game::{Game, GameId, Visit};
-use gamefuzz::solver::{Budget, Limits, SolverSpec};
+use gamefuzz::solver::{Limits, SolverSpec};
 
 struct Bench(Duration);
 

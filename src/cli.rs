@@ -217,7 +217,7 @@ pub struct ImportArgs {
 #[derive(Debug, Clone, Args)]
 pub struct LimitArgs {
     /// Step budget of in-process solvers.
-    #[arg(long, default_value_t = solver::Budget::DEFAULT_STEPS)]
+    #[arg(long, default_value_t = crate::fault::Budget::DEFAULT_STEPS)]
     pub steps: u64,
     /// Time limit of each external program run, in seconds.
     #[arg(long, default_value_t = 10.0)]

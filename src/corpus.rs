@@ -14,8 +14,9 @@ use anyhow::{bail, Context};
 use serde::{Deserialize, Serialize};
 
 use crate::driver::smaller;
+use crate::fault::Fault;
 use crate::game::{Game, GameId};
-use crate::solver::{Fault, Run, SolverSpec};
+use crate::solver::{Run, SolverSpec};
 use crate::source::fnv1a64;
 
 /// What one solver answered when the finding was recorded.

@@ -25,9 +25,10 @@ use anyhow::{bail, Context};
 
 use crate::corpus::{self, Stored};
 use crate::driver::compare;
+use crate::fault::FaultKind;
 use crate::game::{parse_valid, Game, GameId, InputError, Visit};
 use crate::shrink::{self, ShrinkLimits};
-use crate::solver::{self, FaultKind, Limits, SolverSpec};
+use crate::solver::{self, Limits, SolverSpec};
 use crate::source::Source;
 
 /// The profiles fuzz inputs are drawn from: every profile but `max`, whose

@@ -2,7 +2,7 @@
 
 use std::fmt::Debug;
 
-use crate::solver::{Budget, Fault};
+use crate::fault::{Budget, Fault};
 use crate::source::Source;
 use crate::text::ParseError;
 

@@ -11,6 +11,7 @@
 pub mod cli;
 pub mod corpus;
 pub mod driver;
+pub mod fault;
 pub mod fuzz;
 pub mod game;
 pub mod games;
@@ -20,8 +21,9 @@ pub mod solver;
 pub mod source;
 pub mod text;
 
+pub use fault::{Budget, Fault, FaultKind};
 pub use game::{Game, GameId, Invalid, Profile};
-pub use solver::{Budget, Fault, FaultKind, SolverSpec};
+pub use solver::SolverSpec;
 pub use source::Source;
 
 /// Silences the default panic message while a solver runs under

@@ -11,8 +11,9 @@ use anyhow::{bail, Context};
 
 use crate::corpus;
 use crate::driver::generate_case;
+use crate::fault::Budget;
 use crate::game::{parse_valid, Game, GameId};
-use crate::solver::{self, Budget, Limits, SolverSpec};
+use crate::solver::{self, Limits, SolverSpec};
 
 /// How the package is laid out on disk.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, clap::ValueEnum)]

@@ -325,7 +325,7 @@ impl gamefuzz::game::Visit for PackRoundTrip {
     type Out = usize;
     fn visit<G: gamefuzz::game::Game>(self) -> usize {
         use gamefuzz::driver::generate_case;
-        use gamefuzz::solver::Budget;
+        use gamefuzz::fault::Budget;
         let mut packed_files = 0;
         for (k, p) in G::PROFILES.iter().enumerate() {
             let parts: Vec<G::Input> = (0..6)

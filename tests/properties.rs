@@ -3,9 +3,9 @@
 //! the engine terminates, shrinking never leaves the valid space.
 
 use gamefuzz::driver::generate_case;
+use gamefuzz::fault::Budget;
 use gamefuzz::game::{parse_valid, Game, GameId, Visit};
 use gamefuzz::shrink::{self, ShrinkLimits};
-use gamefuzz::solver::Budget;
 use gamefuzz::source::Source;
 use proptest::prelude::*;
 
