@@ -12,7 +12,8 @@ use std::sync::atomic::AtomicBool;
 use std::time::Instant;
 
 use gamefuzz::driver::{diff, Amount, DiffOptions};
-use gamefuzz::game::{Game, GameId, Visit};
+use gamefuzz::game::{Game, Visit};
+use gamefuzz::id::GameId;
 use gamefuzz::shrink::ShrinkLimits;
 use gamefuzz::solver::{Limits, SolverSpec};
 

@@ -6,9 +6,10 @@
 
 use std::time::{Duration, Instant};
 
-use gamefuzz::driver::{compare, generate_case};
+use gamefuzz::driver::compare;
 use gamefuzz::fault::Budget;
-use gamefuzz::game::{Game, GameId, Visit};
+use gamefuzz::game::{generate_case, Game, Visit};
+use gamefuzz::id::GameId;
 use gamefuzz::solver::{Limits, SolverSpec};
 
 struct Bench(Duration);

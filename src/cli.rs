@@ -11,7 +11,8 @@ use clap::{Args, Parser, Subcommand};
 
 use crate::corpus;
 use crate::driver::{self, Amount, DiffOptions, Summary};
-use crate::game::{parse_valid, Game, GameId, InputError, Visit};
+use crate::game::{generate_case, parse_valid, Game, InputError, Visit};
+use crate::id::GameId;
 use crate::shrink::{self, ShrinkLimits};
 use crate::solver::{self, parse_solver_list, Limits, Run, SolverSpec};
 
@@ -421,7 +422,7 @@ impl Visit for Exec<'_> {
                 };
                 let profile = check_profile::<G>(profile.as_deref())?;
                 let solvers = solvers.clone().map_or_else(default_solvers, |l| l.0);
-                let (input, _) = driver::generate_case::<G>(*seed, profile);
+                let (input, _) = generate_case::<G>(*seed, profile);
                 let header = format!("{} seed {seed} profile {profile}", G::ID);
                 let cmd = driver::repro_command(G::ID.name(), *seed, profile, &solvers);
                 show::<G>(&header, &input, &solvers, &limits.limits()?, Some(&cmd))
@@ -553,7 +554,7 @@ fn solve<G: Game>(spec: &SolverSpec, trace: bool, limits: &Limits) -> anyhow::Re
 
 fn gen<G: Game>(seed: u64, profile: Option<&str>) -> anyhow::Result<Exit> {
     let profile = check_profile::<G>(profile)?;
-    let (input, _) = driver::generate_case::<G>(seed, profile);
+    let (input, _) = generate_case::<G>(seed, profile);
     out!("{}", G::render(&input));
     Ok(Exit::Clean)
 }
@@ -710,11 +711,7 @@ fn coverage_command<G: Game>(dir: Option<&Path>, cases: u64, seed: u64) -> anyho
                 .iter()
                 .map(|p| {
                     let hits: Vec<Vec<u64>> = (0..cases)
-                        .map(|i| {
-                            G::rule_hits(
-                                &driver::generate_case::<G>(seed.wrapping_add(i), p.name).0,
-                            )
-                        })
+                        .map(|i| G::rule_hits(&generate_case::<G>(seed.wrapping_add(i), p.name).0))
                         .collect();
                     let t = tally(hits.iter().map(|h| &h[..]), rules.len());
                     (p.name.to_string(), t.iter().map(|c| c.0).collect())

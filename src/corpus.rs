@@ -15,7 +15,8 @@ use serde::{Deserialize, Serialize};
 
 use crate::driver::smaller;
 use crate::fault::Fault;
-use crate::game::{Game, GameId};
+use crate::game::Game;
+use crate::id::GameId;
 use crate::solver::{Run, SolverSpec};
 use crate::source::fnv1a64;
 

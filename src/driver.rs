@@ -10,9 +10,10 @@ use serde::Serialize;
 
 use crate::corpus::{self, Stored};
 use crate::game::Game;
+// The game modules import it from here.
+pub use crate::game::generate_case;
 use crate::shrink::{self, ShrinkLimits};
 use crate::solver::{self, Limits, Run, SolverSpec};
-use crate::source::Source;
 
 /// The runs of every solver on one input, in solver order; `None` where a
 /// solver does not apply (brute on a large input).
@@ -360,15 +361,6 @@ fn case_profile<G: Game>(opts: &DiffOptions, index: u64) -> &'static str {
     }
 }
 
-/// Generates the input of one case: the same (game, seed, profile) always
-/// gives the same input.
-pub fn generate_case<G: Game>(seed: u64, profile: &str) -> (G::Input, Vec<u64>) {
-    let mut src = Source::seeded(G::ID, seed);
-    let input = G::generate(&mut src, profile);
-    (input, src.into_tape())
-}
-
-/// The shell command that rebuilds a finding.
 /// The command that re-runs the campaign prefix holding a packed-only finding.
 fn packed_repro_command(game: &str, opts: &DiffOptions, cases: u64) -> String {
     let list: Vec<String> = opts.solvers.iter().map(|s| s.to_string()).collect();
@@ -387,6 +379,7 @@ fn packed_repro_command(game: &str, opts: &DiffOptions, cases: u64) -> String {
     cmd
 }
 
+/// The shell command that rebuilds a finding.
 pub fn repro_command(game: &str, seed: u64, profile: &str, solvers: &[SolverSpec]) -> String {
     let list: Vec<String> = solvers.iter().map(|s| s.to_string()).collect();
     format!(

@@ -26,7 +26,8 @@ use anyhow::{bail, Context};
 use crate::corpus::{self, Stored};
 use crate::driver::compare;
 use crate::fault::FaultKind;
-use crate::game::{parse_valid, Game, GameId, InputError, Visit};
+use crate::game::{generate_case, parse_valid, Game, InputError, Visit};
+use crate::id::GameId;
 use crate::shrink::{self, ShrinkLimits};
 use crate::solver::{self, Limits, SolverSpec};
 use crate::source::Source;
@@ -412,7 +413,7 @@ pub fn seeds<G: Game>(count: usize, max_len: usize) -> Vec<(String, String, Vec<
         }
         if parse < count {
             let profile = ps[(seed % ps.len() as u64) as usize];
-            let (input, _) = crate::driver::generate_case::<G>(seed, profile);
+            let (input, _) = generate_case::<G>(seed, profile);
             let t = G::render(&input).into_bytes();
             if t.len() <= max_len {
                 out.push((format!("parse_{}", G::ID), format!("seed-{seed}"), t));

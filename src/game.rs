@@ -1,8 +1,11 @@
-//! The `Game` trait and `GameId`, the one place that names every game.
+//! The `Game` trait: what every game provides, and the helpers generic over
+//! it. It names no game: `GameId::dispatch` in `games` maps an id to its
+//! implementation.
 
 use std::fmt::Debug;
 
 use crate::fault::{Budget, Fault};
+pub use crate::id::GameId;
 use crate::source::Source;
 use crate::text::ParseError;
 
@@ -167,53 +170,6 @@ pub trait Game: Sized + 'static {
     }
 }
 
-macro_rules! games {
-    ($($variant:ident => $ty:path, $name:literal;)*) => {
-        /// Every game of the harness. Adding a game means adding one line here.
-        #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord, clap::ValueEnum)]
-        pub enum GameId {
-            $(#[value(name = $name)] $variant,)*
-        }
-
-        impl GameId {
-            pub const ALL: &'static [GameId] = &[$(GameId::$variant,)*];
-
-            pub fn name(self) -> &'static str {
-                match self {
-                    $(GameId::$variant => $name,)*
-                }
-            }
-
-            /// The single dispatch from a game id to its implementation.
-            pub fn dispatch<V: Visit>(self, v: V) -> V::Out {
-                match self {
-                    $(GameId::$variant => v.visit::<$ty>(),)*
-                }
-            }
-        }
-    };
-}
-
-games! {
-    Xiangqi => crate::games::xiangqi::Xiangqi, "xiangqi";
-    Chutes => crate::games::chutes::Chutes, "chutes";
-    Pigs => crate::games::pigs::Pigs, "pigs";
-    Generals => crate::games::generals::Generals, "generals";
-    Stones => crate::games::stones::Stones, "stones";
-}
-
-impl GameId {
-    pub fn from_name(name: &str) -> Option<GameId> {
-        GameId::ALL.iter().copied().find(|g| g.name() == name)
-    }
-}
-
-impl std::fmt::Display for GameId {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        f.write_str(self.name())
-    }
-}
-
 /// A computation generic over the game, run by [`GameId::dispatch`].
 pub trait Visit {
     type Out;
@@ -259,6 +215,14 @@ pub fn split_answers<T: Clone>(lens: &[usize], answers: &[T]) -> Option<Vec<Vec<
             })
             .collect(),
     )
+}
+
+/// Generates the input of one case: the same (game, seed, profile) always
+/// gives the same input. Also returns the tape, for shrinking.
+pub fn generate_case<G: Game>(seed: u64, profile: &str) -> (G::Input, Vec<u64>) {
+    let mut src = Source::seeded(G::ID, seed);
+    let input = G::generate(&mut src, profile);
+    (input, src.into_tape())
 }
 
 /// Parses and validates judge input text in one step.

@@ -15,6 +15,7 @@ pub mod fault;
 pub mod fuzz;
 pub mod game;
 pub mod games;
+pub mod id;
 pub mod package;
 pub mod shrink;
 pub mod solver;
@@ -22,7 +23,8 @@ pub mod source;
 pub mod text;
 
 pub use fault::{Budget, Fault, FaultKind};
-pub use game::{Game, GameId, Invalid, Profile};
+pub use game::{Game, Invalid, Profile};
+pub use id::GameId;
 pub use solver::SolverSpec;
 pub use source::Source;
 

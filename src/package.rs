@@ -10,9 +10,9 @@ use std::path::{Path, PathBuf};
 use anyhow::{bail, Context};
 
 use crate::corpus;
-use crate::driver::generate_case;
 use crate::fault::Budget;
-use crate::game::{parse_valid, Game, GameId};
+use crate::game::{generate_case, parse_valid, Game};
+use crate::id::GameId;
 use crate::solver::{self, Limits, SolverSpec};
 
 /// How the package is laid out on disk.

@@ -15,7 +15,7 @@ use arbitrary::Unstructured;
 use rand_chacha::rand_core::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
 
-use crate::game::GameId;
+use crate::id::GameId;
 
 enum Backend<'a> {
     /// The case's own stream, and the stream its seed group shares.

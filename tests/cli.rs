@@ -3,7 +3,7 @@
 
 use std::process::{Command, Stdio};
 
-use gamefuzz::game::GameId;
+use gamefuzz::id::GameId;
 
 mod common;
 use common::{gamefuzz, text};

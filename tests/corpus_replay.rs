@@ -4,7 +4,8 @@
 use std::path::Path;
 
 use gamefuzz::corpus;
-use gamefuzz::game::{Game, GameId, Visit};
+use gamefuzz::game::{Game, Visit};
+use gamefuzz::id::GameId;
 use gamefuzz::solver::Limits;
 
 struct Replay<'a>(&'a corpus::Entry);

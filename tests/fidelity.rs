@@ -13,8 +13,8 @@ use std::path::{Path, PathBuf};
 use std::process::Command;
 use std::time::Duration;
 
-use gamefuzz::driver::generate_case;
-use gamefuzz::game::{Game, GameId, Visit};
+use gamefuzz::game::{generate_case, Game, Visit};
+use gamefuzz::id::GameId;
 use gamefuzz::solver::{self, Limits, SolverSpec};
 use gamefuzz::FaultKind;
 use rayon::prelude::*;

@@ -4,9 +4,9 @@
 
 use std::path::Path;
 
-use gamefuzz::driver::generate_case;
 use gamefuzz::fuzz::{self, DiffOutcome, Verdict};
-use gamefuzz::game::{Game, GameId, Visit};
+use gamefuzz::game::{generate_case, Game, Visit};
+use gamefuzz::id::GameId;
 
 const SEEDS: usize = 16;
 
@@ -181,7 +181,7 @@ fn import_turns_artifacts_into_corpus_entries_and_refuses_bad_paths() {
     assert_eq!(code(&o), 1, "the stored entry still diverges");
 
     // A parse artifact: the bytes are the judge input; given with --game/--kind.
-    let (input, _) = gamefuzz::driver::generate_case::<gamefuzz::games::chutes::Chutes>(1, "small");
+    let (input, _) = gamefuzz::game::generate_case::<gamefuzz::games::chutes::Chutes>(1, "small");
     let agree = tmp.path().join("some-input");
     std::fs::write(
         &agree,

@@ -324,8 +324,8 @@ struct PackRoundTrip;
 impl gamefuzz::game::Visit for PackRoundTrip {
     type Out = usize;
     fn visit<G: gamefuzz::game::Game>(self) -> usize {
-        use gamefuzz::driver::generate_case;
         use gamefuzz::fault::Budget;
+        use gamefuzz::game::generate_case;
         let mut packed_files = 0;
         for (k, p) in G::PROFILES.iter().enumerate() {
             let parts: Vec<G::Input> = (0..6)
@@ -351,7 +351,7 @@ impl gamefuzz::game::Visit for PackRoundTrip {
 
 #[test]
 fn packed_inputs_are_valid_and_outputs_split_back() {
-    use gamefuzz::game::GameId;
+    use gamefuzz::id::GameId;
     for &g in GameId::ALL {
         let files = g.dispatch(PackRoundTrip);
         match g {

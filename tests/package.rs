@@ -7,7 +7,7 @@ use std::os::unix::fs::PermissionsExt;
 use std::path::{Path, PathBuf};
 use std::process::Output;
 
-use gamefuzz::game::GameId;
+use gamefuzz::id::GameId;
 
 mod common;
 use common::{gamefuzz, text};

@@ -2,9 +2,9 @@
 //! dispatch: generators only produce valid inputs, rendering is canonical,
 //! the engine terminates, shrinking never leaves the valid space.
 
-use gamefuzz::driver::generate_case;
 use gamefuzz::fault::Budget;
-use gamefuzz::game::{parse_valid, Game, GameId, Visit};
+use gamefuzz::game::{generate_case, parse_valid, Game, Visit};
+use gamefuzz::id::GameId;
 use gamefuzz::shrink::{self, ShrinkLimits};
 use gamefuzz::source::Source;
 use proptest::prelude::*;

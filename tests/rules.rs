@@ -2,8 +2,8 @@
 //! every one of them: `gamefuzz package` relies on both to build a test set
 //! that exercises each rule.
 
-use gamefuzz::driver::generate_case;
-use gamefuzz::game::{Game, GameId, Visit};
+use gamefuzz::game::{generate_case, Game, Visit};
+use gamefuzz::id::GameId;
 
 /// Cases per profile drawn at most before a rule counts as unreachable.
 const PER_PROFILE: u64 = 60;

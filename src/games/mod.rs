@@ -1,5 +1,6 @@
 //! One module per game. Each holds its model (parse/render), validator,
-//! engine, generators and structural shrink candidates.
+//! engine, generators and structural shrink candidates. `GameId::dispatch`
+//! here is the one place that maps a game id to its implementation.
 
 /// Declares a game's rule events from one list: an enum whose variants
 /// index the `RULES` it also defines, so an engine names the rule it applies
@@ -47,6 +48,23 @@ pub mod pigs;
 pub mod stones;
 pub mod xiangqi;
 
+use crate::game::Visit;
+use crate::id::GameId;
+
+impl GameId {
+    /// The single dispatch from a game id to its implementation: a new id
+    /// without an arm here does not compile.
+    pub fn dispatch<V: Visit>(self, v: V) -> V::Out {
+        match self {
+            GameId::Xiangqi => v.visit::<xiangqi::Xiangqi>(),
+            GameId::Chutes => v.visit::<chutes::Chutes>(),
+            GameId::Pigs => v.visit::<pigs::Pigs>(),
+            GameId::Generals => v.visit::<generals::Generals>(),
+            GameId::Stones => v.visit::<stones::Stones>(),
+        }
+    }
+}
+
 /// The rule name a variant of a `rule_events!` enum is expected to carry:
 /// `HorseLegBlocked` is `horse-leg-blocked`, `JChain2` is `j-chain-2` and
 /// `TermBeyondI32` is `term-beyond-i32`, so names read like the code.
@@ -64,4 +82,25 @@ pub(crate) fn kebab(variant: &str) -> String {
         prev = Some(ch);
     }
     s
+}
+
+#[cfg(test)]
+mod tests {
+    use crate::game::{Game, Visit};
+    use crate::id::GameId;
+
+    struct Id;
+    impl Visit for Id {
+        type Out = GameId;
+        fn visit<G: Game>(self) -> GameId {
+            G::ID
+        }
+    }
+
+    #[test]
+    fn every_id_dispatches_to_the_game_of_that_id() {
+        for &g in GameId::ALL {
+            assert_eq!(g.dispatch(Id), g);
+        }
+    }
 }
