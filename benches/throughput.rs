@@ -6,11 +6,11 @@
 
 use std::time::{Duration, Instant};
 
-use gamefuzz::driver::compare;
 use gamefuzz::fault::Budget;
 use gamefuzz::game::{generate_case, Game, Visit};
 use gamefuzz::id::GameId;
 use gamefuzz::solver::{Limits, SolverSpec};
+use gamefuzz::verdict::compare;
 
 struct Bench(Duration);
 

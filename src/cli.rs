@@ -15,6 +15,7 @@ use crate::game::{generate_case, parse_valid, Game, InputError, Visit};
 use crate::id::GameId;
 use crate::shrink::{self, ShrinkLimits};
 use crate::solver::{self, parse_solver_list, Limits, Run, SolverSpec};
+use crate::verdict;
 
 /// Writes to stdout; a closed pipe (`gamefuzz gen ... | head`) ends the
 /// program quietly instead of panicking, any other write error exits 2.
@@ -760,7 +761,7 @@ fn shrink_command<G: Game>(
 ) -> anyhow::Result<Exit> {
     let text = read_input(file)?;
     let input = parse_valid::<G>(&text)?;
-    let c = driver::compare::<G>(solvers, &input, &text, limits);
+    let c = verdict::compare::<G>(solvers, &input, &text, limits);
     let Some(sig) = c.signature else {
         eprintln!("no divergence between the solvers on this input: nothing to shrink");
         return Ok(Exit::Clean);
@@ -777,7 +778,7 @@ fn shrink_command<G: Game>(
         out.len()
     );
     if let Some(root) = corpus_root {
-        let c = driver::compare::<G>(solvers, &small, &out, limits);
+        let c = verdict::compare::<G>(solvers, &small, &out, limits);
         let meta = corpus::Meta::new::<G>(&sig, solvers, &c.runs, None, None);
         let stored = corpus::store(root, G::ID, &out, meta)?;
         eprintln!("corpus: {}", stored.path().display());
@@ -798,7 +799,7 @@ fn show<G: Game>(
     if let Err(e) = G::validate(input) {
         bail!("the input is not valid ({e}); this is a harness bug");
     }
-    let c = driver::compare::<G>(solvers, input, &text, limits);
+    let c = verdict::compare::<G>(solvers, input, &text, limits);
     outln!("== input ({header}) ==");
     out!("{text}");
     let mut shown: Vec<(String, String)> = Vec::new();

@@ -13,12 +13,12 @@ use std::path::{Path, PathBuf};
 use anyhow::{bail, Context};
 use serde::{Deserialize, Serialize};
 
-use crate::driver::smaller;
 use crate::fault::Fault;
 use crate::game::Game;
 use crate::id::GameId;
 use crate::solver::{Run, SolverSpec};
 use crate::source::fnv1a64;
+use crate::verdict::smaller;
 
 /// What one solver answered when the finding was recorded.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]

@@ -10,75 +10,12 @@ use serde::Serialize;
 
 use crate::corpus::{self, Stored};
 use crate::game::Game;
-// The game modules import it from here.
+// The game modules import these from here.
 pub use crate::game::generate_case;
 use crate::shrink::{self, ShrinkLimits};
-use crate::solver::{self, Limits, Run, SolverSpec};
-
-/// The runs of every solver on one input, in solver order; `None` where a
-/// solver does not apply (brute on a large input).
-pub struct Comparison<O> {
-    pub runs: Vec<Option<Run<O>>>,
-    /// `None` when everything compared agreed.
-    pub signature: Option<String>,
-    /// Whether at least two solvers really produced a result to compare.
-    pub compared: bool,
-}
-
-/// Runs every solver on `input` and classifies the result.
-pub fn compare<G: Game>(
-    solvers: &[SolverSpec],
-    input: &G::Input,
-    text: &str,
-    limits: &Limits,
-) -> Comparison<G::Output> {
-    let runs: Vec<_> = solvers
-        .iter()
-        .map(|s| solver::run::<G>(s, input, text, limits))
-        .collect();
-    let (signature, compared) = signature::<G>(solvers, input, &runs);
-    Comparison {
-        runs,
-        signature,
-        compared,
-    }
-}
-
-/// The signature of a set of runs: every solver is compared with the first
-/// applicable one; each disagreement contributes `a:class b:class detail`.
-/// Any fault is a disagreement, even when both sides fault alike.
-pub fn signature<G: Game>(
-    solvers: &[SolverSpec],
-    input: &G::Input,
-    runs: &[Option<Run<G::Output>>],
-) -> (Option<String>, bool) {
-    let present: Vec<(&SolverSpec, &Run<G::Output>)> = solvers
-        .iter()
-        .zip(runs)
-        .filter_map(|(s, r)| r.as_ref().map(|r| (s, r)))
-        .collect();
-    let Some(&(base_spec, base)) = present.first() else {
-        return (None, false);
-    };
-    let mut parts = Vec::new();
-    for &(spec, run) in &present[1..] {
-        let detail = match (&base.result, &run.result) {
-            (Ok(a), Ok(b)) if a == b => continue,
-            (Ok(a), Ok(b)) => format!(" {}", G::difference_in(input, a, b)),
-            _ => String::new(),
-        };
-        parts.push(format!(
-            "{base_spec}:{} {spec}:{}{detail}",
-            base.class(),
-            run.class()
-        ));
-    }
-    if present.len() == 1 && base.result.is_err() {
-        parts.push(format!("{base_spec}:{}", base.class()));
-    }
-    let sig = (!parts.is_empty()).then(|| parts.join("; "));
-    (sig, present.len() >= 2)
-}
+use crate::solver::{Limits, Run, SolverSpec};
+pub use crate::verdict::smaller;
+use crate::verdict::{compare, signature};
 
 /// How long a `diff` runs.
 #[derive(Debug, Clone, Copy)]
@@ -594,12 +531,6 @@ fn shrink_and_store<G: Game>(
         None => None,
     };
     Ok((text, stored))
-}
-
-/// The order the corpus and the shrinker agree on: shorter text first,
-/// then lexicographic, so that "smallest" is total and deterministic.
-pub fn smaller(a: &str, b: &str) -> bool {
-    (a.len(), a) < (b.len(), b)
 }
 
 pub fn profile_names<G: Game>() -> String {

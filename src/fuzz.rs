@@ -24,13 +24,13 @@ use std::sync::{Mutex, OnceLock};
 use anyhow::{bail, Context};
 
 use crate::corpus::{self, Stored};
-use crate::driver::compare;
 use crate::fault::FaultKind;
 use crate::game::{generate_case, parse_valid, Game, InputError, Visit};
 use crate::id::GameId;
 use crate::shrink::{self, ShrinkLimits};
 use crate::solver::{self, Limits, SolverSpec};
 use crate::source::Source;
+use crate::verdict::compare;
 
 /// The profiles fuzz inputs are drawn from: every profile but `max`, whose
 /// sizes are fixed at the spec's limits (a generals `max` file is 19 MB and

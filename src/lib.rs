@@ -21,6 +21,7 @@ pub mod shrink;
 pub mod solver;
 pub mod source;
 pub mod text;
+pub mod verdict;
 
 pub use fault::{Budget, Fault, FaultKind};
 pub use game::{Game, Invalid, Profile};

@@ -5,10 +5,10 @@
 
 use std::time::{Duration, Instant};
 
-use crate::driver::{compare, smaller};
 use crate::game::Game;
 use crate::solver::{Limits, SolverSpec};
 use crate::source::Source;
+use crate::verdict::{compare, smaller};
 
 /// Bounds on one shrink.
 #[derive(Debug, Clone)]
