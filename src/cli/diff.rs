@@ -1,0 +1,264 @@
+//! `gamefuzz diff`: a differential campaign on one game or on all of them.
+
+use std::path::PathBuf;
+use std::sync::atomic::AtomicBool;
+
+use anyhow::{bail, Context};
+use clap::Args;
+
+use super::{emit, seconds, Exit, LimitArgs, SolverList};
+use crate::driver::{self, Amount, DiffOptions, Summary};
+use crate::game::{Game, Visit};
+use crate::id::GameId;
+use crate::shrink::ShrinkLimits;
+use crate::solver::SolverSpec;
+
+/// `diff` runs on one game or on all of them.
+#[derive(Debug, Clone, Copy)]
+pub enum Target {
+    All,
+    One(GameId),
+}
+
+fn parse_target(s: &str) -> Result<Target, String> {
+    if s == "all" {
+        return Ok(Target::All);
+    }
+    GameId::from_name(s).map(Target::One).ok_or_else(|| {
+        let names: Vec<&str> = GameId::ALL.iter().map(|g| g.name()).collect();
+        format!(
+            "unknown game '{s}' (expected all or one of: {})",
+            names.join(", ")
+        )
+    })
+}
+
+#[derive(Debug, Clone, Args)]
+pub struct DiffArgs {
+    /// A game id or `all`.
+    #[arg(value_parser = parse_target)]
+    pub target: Target,
+    /// Comma-separated solvers; every one is compared with the first.
+    #[arg(long, default_value = "engine,reference")]
+    pub solvers: SolverList,
+    /// Number of cases (per game).
+    #[arg(long, conflicts_with = "time")]
+    pub cases: Option<u64>,
+    /// Wall-clock budget in seconds, split evenly between games for `all`
+    /// [default: 60 when --cases is not given].
+    #[arg(long)]
+    pub time: Option<f64>,
+    /// Base seed: case i uses seed + i.
+    #[arg(long, default_value_t = 0)]
+    pub seed: u64,
+    /// Use one profile; default: rotate through every profile of the game.
+    #[arg(long)]
+    pub profile: Option<String>,
+    /// Worker threads [default: all cores].
+    #[arg(long)]
+    pub jobs: Option<usize>,
+    /// Corpus root; findings go to <DIR>/<game>/.
+    #[arg(long, default_value = "corpus")]
+    pub corpus: PathBuf,
+    /// Do not write findings to the corpus.
+    #[arg(long)]
+    pub no_store: bool,
+    /// Do not shrink findings.
+    #[arg(long)]
+    pub no_shrink: bool,
+    /// Print one JSON summary object on stdout (the report goes to stderr).
+    #[arg(long)]
+    pub json: bool,
+    /// Pack up to K cases into one input file per run (xiangqi, stones,
+    /// generals; chutes only with a shared throw list) [default: 32 with a
+    /// cmd: solver, else 1].
+    #[arg(long, value_name = "K")]
+    pub pack: Option<usize>,
+    /// Run shard I of N: the campaign cases whose index is I-1 modulo N.
+    #[arg(long, value_name = "I/N", value_parser = parse_shard)]
+    pub shard: Option<(u64, u64)>,
+    #[command(flatten)]
+    pub limits: LimitArgs,
+}
+
+/// `I/N` with 1 <= I <= N, as the 0-based pair `(I-1, N)`.
+fn parse_shard(s: &str) -> Result<(u64, u64), String> {
+    let bad = || format!("--shard takes I/N with 1 <= I <= N, got '{s}'");
+    let (i, n) = s.split_once('/').ok_or_else(bad)?;
+    let (i, n): (u64, u64) = (
+        i.trim().parse().map_err(|_| bad())?,
+        n.trim().parse().map_err(|_| bad())?,
+    );
+    if i == 0 || i > n {
+        return Err(bad());
+    }
+    Ok((i - 1, n))
+}
+
+pub(super) fn run(args: &DiffArgs) -> anyhow::Result<Exit> {
+    let games: Vec<GameId> = match args.target {
+        Target::All => GameId::ALL.to_vec(),
+        Target::One(g) => vec![g],
+    };
+    if args.profile.is_some() && games.len() > 1 {
+        bail!("--profile names a profile of one game; use it with a game id, not with all");
+    }
+    let opts = options(args, games.len())?;
+    // Made up front: a path that cannot hold a corpus fails now, not after a
+    // long run, and a campaign without findings still leaves its (empty)
+    // corpus root for `corpus merge`.
+    if let Some(root) = &opts.corpus {
+        std::fs::create_dir_all(root)
+            .with_context(|| format!("creating corpus root {}", root.display()))?;
+    }
+    let stop = stop_flag();
+    let mut summaries = Vec::new();
+    for g in games {
+        let s = g.dispatch(DiffGame { opts: &opts, stop })?;
+        report(&s, args.json);
+        summaries.push(s);
+    }
+    if args.json {
+        outln!("{}", serde_json::to_string(&json_summary(&summaries)?)?);
+    }
+    Ok(if summaries.iter().any(|s| s.divergences > 0) {
+        Exit::Found
+    } else {
+        Exit::Clean
+    })
+}
+
+/// The driver's options from the flags; a `--time` budget is split evenly
+/// between the `games` games of the run.
+fn options(args: &DiffArgs, games: usize) -> anyhow::Result<DiffOptions> {
+    let amount = match (args.cases, args.time) {
+        (Some(0), _) => bail!("--cases must be at least 1"),
+        (Some(n), _) => Amount::Cases(n),
+        (None, t) => {
+            let total = seconds(t.unwrap_or(60.0), "--time")?;
+            Amount::Time(total / games as u32)
+        }
+    };
+    let jobs = match args.jobs {
+        Some(0) => bail!("--jobs must be at least 1"),
+        Some(j) => j,
+        None => std::thread::available_parallelism().map_or(1, |n| n.get()),
+    };
+    let limits = args.limits.limits()?;
+    let external = args
+        .solvers
+        .0
+        .iter()
+        .any(|s| matches!(s, SolverSpec::Cmd(_)));
+    let pack = match args.pack {
+        Some(0) => bail!("--pack must be at least 1"),
+        Some(k) => k,
+        None if external => 32,
+        None => 1,
+    };
+    Ok(DiffOptions {
+        solvers: args.solvers.0.clone(),
+        amount,
+        seed: args.seed,
+        profile: args.profile.clone(),
+        jobs,
+        corpus: (!args.no_store).then(|| args.corpus.clone()),
+        limits,
+        shrink: if args.no_shrink {
+            ShrinkLimits::none()
+        } else {
+            ShrinkLimits::default()
+        },
+        progress: true,
+        pack,
+        shard: args.shard.unwrap_or((0, 1)),
+    })
+}
+
+/// The `--json` object: one game's summary, or for `all` the totals, every
+/// signature tagged with its game, and each game's summary.
+fn json_summary(summaries: &[Summary]) -> anyhow::Result<serde_json::Value> {
+    if let [only] = summaries {
+        return Ok(serde_json::to_value(only)?);
+    }
+    let total = |f: fn(&Summary) -> u64| summaries.iter().map(f).sum::<u64>();
+    let elapsed: f64 = summaries.iter().map(|s| s.elapsed_s).sum();
+    Ok(serde_json::json!({
+        "game": "all",
+        "cases": total(|s| s.cases),
+        "compared": total(|s| s.compared),
+        "divergences": total(|s| s.divergences),
+        "signatures": summaries.iter().flat_map(|s| s.signatures.iter().map(move |r| {
+            let mut v = serde_json::to_value(r).expect("serialisable");
+            v["game"] = serde_json::Value::from(s.game);
+            v
+        })).collect::<Vec<_>>(),
+        "elapsed_s": elapsed,
+        "games": summaries,
+    }))
+}
+
+struct DiffGame<'a> {
+    opts: &'a DiffOptions,
+    stop: &'static AtomicBool,
+}
+
+impl Visit for DiffGame<'_> {
+    type Out = anyhow::Result<Summary>;
+    fn visit<G: Game>(self) -> anyhow::Result<Summary> {
+        driver::diff::<G>(self.opts, self.stop)
+    }
+}
+
+/// The first Ctrl-C ends the run after the current batch (findings are still
+/// shrunk and stored); a second one exits at once.
+fn stop_flag() -> &'static AtomicBool {
+    static STOP: AtomicBool = AtomicBool::new(false);
+    static INSTALL: std::sync::Once = std::sync::Once::new();
+    INSTALL.call_once(|| {
+        let _ = ctrlc::set_handler(|| {
+            if STOP.swap(true, std::sync::atomic::Ordering::SeqCst) {
+                std::process::exit(130);
+            }
+            eprintln!(
+                "\ninterrupted: finishing the current batch, then shrinking and storing findings"
+            );
+        });
+    });
+    &STOP
+}
+
+/// The human report of one game's run: on stdout, or on stderr with --json.
+fn report(s: &Summary, json: bool) {
+    let mut out = String::new();
+    out += &format!(
+        "{}: {} cases ({} compared) in {:.1}s ({:.0} cases/s, {} jobs), {} divergences, {} distinct signatures\n",
+        s.game,
+        s.cases,
+        s.compared,
+        s.elapsed_s,
+        s.cases_per_s,
+        s.jobs,
+        s.divergences,
+        s.signatures.len()
+    );
+    for r in &s.signatures {
+        out += &format!("  [{}] x{}\n", r.signature, r.count);
+        if r.packed {
+            out += "    only when cases share one file (no case diverges alone: state kept between cases?)\n";
+        }
+        out += &format!(
+            "    smallest found: seed {} profile {} ({} bytes, shrunk to {})\n",
+            r.seed, r.profile, r.found_bytes, r.shrunk_bytes
+        );
+        out += &format!("    repro: {}\n", r.repro);
+        if let (Some(p), Some(st)) = (&r.corpus, r.corpus_status) {
+            out += &format!("    corpus: {p} ({st})\n");
+        }
+    }
+    if json {
+        eprint!("{out}");
+    } else {
+        out!("{out}");
+    }
+}

@@ -1,0 +1,238 @@
+//! The command line: one file per subcommand, holding its arguments and its
+//! body; bodies generic over the game are reached through the single
+//! `GameId::dispatch`.
+
+use std::io::Read;
+use std::path::Path;
+use std::time::Duration;
+
+use anyhow::{bail, Context};
+use clap::{Args, Parser, Subcommand};
+
+use crate::fault::Budget;
+use crate::game::{Game, InputError, Visit};
+use crate::id::GameId;
+use crate::solver::{parse_solver_list, Limits, SolverSpec};
+
+/// Writes to stdout; a closed pipe (`gamefuzz gen ... | head`) ends the
+/// program quietly instead of panicking, any other write error exits 2.
+fn emit(s: &str) {
+    use std::io::Write;
+    let mut out = std::io::stdout().lock();
+    if let Err(e) = out.write_all(s.as_bytes()).and_then(|()| out.flush()) {
+        if e.kind() == std::io::ErrorKind::BrokenPipe {
+            std::process::exit(0);
+        }
+        eprintln!("error: writing to stdout: {e}");
+        std::process::exit(2);
+    }
+}
+
+macro_rules! out {
+    ($($t:tt)*) => { emit(&format!($($t)*)) };
+}
+
+macro_rules! outln {
+    ($($t:tt)*) => { emit(&(format!($($t)*) + "\n")) };
+}
+
+mod corpus;
+mod coverage;
+mod diff;
+mod fuzz_seeds;
+mod gen;
+mod import;
+mod list;
+mod package;
+mod repro;
+mod shrink;
+mod solve;
+mod validate;
+
+pub use corpus::CorpusCommand;
+pub use coverage::CoverageArgs;
+pub use diff::{DiffArgs, Target};
+pub use fuzz_seeds::FuzzSeedsArgs;
+pub use gen::GenArgs;
+pub use import::ImportArgs;
+pub use package::{CheckList, PackageArgs};
+pub use repro::ReproArgs;
+pub use shrink::ShrinkArgs;
+pub use solve::SolveArgs;
+pub use validate::ValidateArgs;
+
+#[derive(Debug, Parser)]
+#[command(
+    name = "gamefuzz",
+    version,
+    about = "Differential fuzzing and test generation for five judge problems that simulate games"
+)]
+pub struct Cli {
+    #[command(subcommand)]
+    pub command: Command,
+}
+
+#[derive(Debug, Subcommand)]
+pub enum Command {
+    /// List games, their profiles and solvers.
+    List,
+    /// Solve a judge input read from stdin; print the judge output.
+    Solve(SolveArgs),
+    /// Print one valid judge input.
+    Gen(GenArgs),
+    /// Check a judge input (FILE or stdin): exit 0 if valid, 1 with the reason if not.
+    Validate(ValidateArgs),
+    /// Write a judge package: the official sample, a secret test set chosen to
+    /// exercise every rule and fail every solution the corpus convicts, and
+    /// answers from the engine.
+    Package(PackageArgs),
+    /// How often a test set (every .in file under DIR, e.g. a package) or,
+    /// without DIR, each generator profile exercises each rule of the engine;
+    /// exit 1 if some rule is never exercised.
+    Coverage(CoverageArgs),
+    /// Run solvers side by side on generated inputs; shrink and store every divergence.
+    Diff(DiffArgs),
+    /// Rebuild a finding from a per-case seed, a corpus file or a fuzz artifact and show every solver's answer.
+    Repro(ReproArgs),
+    /// Shrink a judge input (FILE or stdin) to a minimal valid input with the same divergence.
+    Shrink(ShrinkArgs),
+    /// Corpus maintenance.
+    #[command(subcommand)]
+    Corpus(CorpusCommand),
+    /// Turn a cargo-fuzz artifact (`fuzz/artifacts/diff_<game>/crash-...`) into a shrunk corpus entry.
+    Import(ImportArgs),
+    /// Write the fuzz seed corpora (generated inputs) to DIR/<target>/.
+    #[command(hide = true)]
+    FuzzSeeds(FuzzSeedsArgs),
+}
+
+/// How a successful command ends.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Exit {
+    /// Nothing found, input valid.
+    Clean,
+    /// A divergence was found, or the input is invalid.
+    Found,
+    /// A convention of another tool (Kattis validators: 42 and 43).
+    Code(u8),
+}
+
+/// Runs a parsed command line.
+pub fn run(cli: Cli) -> anyhow::Result<Exit> {
+    match &cli.command {
+        Command::List => list::run(),
+        Command::Solve(args) => on_game(args),
+        Command::Gen(args) => on_game(args),
+        Command::Validate(args) => on_game(args),
+        Command::Package(args) => on_game(args),
+        Command::Coverage(args) => on_game(args),
+        Command::Diff(args) => diff::run(args),
+        Command::Repro(args) => repro::run(args),
+        Command::Shrink(args) => on_game(args),
+        Command::Corpus(cmd) => corpus::run(cmd),
+        Command::Import(args) => import::run(args),
+        Command::FuzzSeeds(args) => fuzz_seeds::run(args),
+    }
+}
+
+/// A subcommand whose body is generic over the one game its arguments name.
+trait GameCommand {
+    fn game(&self) -> GameId;
+    fn run<G: Game>(&self) -> anyhow::Result<Exit>;
+}
+
+/// Runs a [`GameCommand`] on its game.
+fn on_game<C: GameCommand>(cmd: &C) -> anyhow::Result<Exit> {
+    struct OnGame<'a, C>(&'a C);
+    impl<C: GameCommand> Visit for OnGame<'_, C> {
+        type Out = anyhow::Result<Exit>;
+        fn visit<G: Game>(self) -> anyhow::Result<Exit> {
+            self.0.run::<G>()
+        }
+    }
+    cmd.game().dispatch(OnGame(cmd))
+}
+
+#[derive(Debug, Clone, Args)]
+pub struct LimitArgs {
+    /// Step budget of in-process solvers.
+    #[arg(long, default_value_t = Budget::DEFAULT_STEPS)]
+    pub steps: u64,
+    /// Time limit of each external program run, in seconds.
+    #[arg(long, default_value_t = 10.0)]
+    pub timeout: f64,
+}
+
+impl LimitArgs {
+    fn limits(&self) -> anyhow::Result<Limits> {
+        Ok(Limits {
+            steps: self.steps,
+            timeout: seconds(self.timeout, "--timeout")?,
+            ..Limits::default()
+        })
+    }
+}
+
+fn seconds(s: f64, flag: &str) -> anyhow::Result<Duration> {
+    if !(0.0..=1e9).contains(&s) {
+        bail!("{flag} must be a non-negative number of seconds, got {s}");
+    }
+    Ok(Duration::from_secs_f64(s))
+}
+
+/// A comma-separated list of at least two distinct solvers.
+#[derive(Debug, Clone)]
+pub struct SolverList(pub Vec<SolverSpec>);
+
+impl std::str::FromStr for SolverList {
+    type Err = String;
+    fn from_str(s: &str) -> Result<Self, String> {
+        parse_solver_list(s).map(SolverList)
+    }
+}
+
+fn check_profile<G: Game>(profile: Option<&str>) -> anyhow::Result<&'static str> {
+    match profile {
+        None => Ok(G::PROFILES[0].name),
+        Some(p) => G::PROFILES
+            .iter()
+            .find(|q| q.name == p)
+            .map(|q| q.name)
+            .ok_or_else(|| {
+                anyhow::anyhow!(
+                    "game {} has no profile '{p}' (profiles: {})",
+                    G::ID,
+                    crate::driver::profile_names::<G>()
+                )
+            }),
+    }
+}
+
+/// Reads FILE or stdin as text. Non-UTF-8 bytes are an invalid input.
+fn read_input(file: Option<&Path>) -> anyhow::Result<String> {
+    let bytes = match file {
+        Some(p) => std::fs::read(p).with_context(|| format!("reading {}", p.display()))?,
+        None => {
+            let mut b = Vec::new();
+            std::io::stdin()
+                .read_to_end(&mut b)
+                .context("reading stdin")?;
+            b
+        }
+    };
+    String::from_utf8(bytes).map_err(|e| {
+        // Where the text stops being UTF-8.
+        let good = &e.as_bytes()[..e.utf8_error().valid_up_to()];
+        let line = good.iter().filter(|&&b| b == b'\n').count() + 1;
+        let col = good.iter().rev().take_while(|&&b| b != b'\n').count() + 1;
+        let err = anyhow::Error::new(InputError::Parse(crate::text::ParseError {
+            line,
+            col,
+            message: "the input is not UTF-8 text".into(),
+        }));
+        match file {
+            Some(p) => err.context(p.display().to_string()),
+            None => err,
+        }
+    })
+}

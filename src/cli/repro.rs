@@ -1,0 +1,252 @@
+//! `gamefuzz repro`: rebuild a finding from a per-case seed, a corpus entry
+//! or a fuzz artifact and show every solver's answer.
+
+use std::path::{Path, PathBuf};
+
+use anyhow::{bail, Context};
+use clap::Args;
+
+use super::{check_profile, emit, Exit, LimitArgs, SolverList};
+use crate::corpus;
+use crate::driver;
+use crate::game::{generate_case, parse_valid, Game, Visit};
+use crate::id::GameId;
+use crate::solver::{Limits, Run, SolverSpec};
+use crate::verdict;
+
+#[derive(Debug, Clone, Args)]
+pub struct ReproArgs {
+    /// A game id (with --seed), a corpus file (`corpus/<game>/<name>.in`) or
+    /// a fuzz artifact (`fuzz/artifacts/diff_<game>/crash-...`).
+    pub target: String,
+    #[arg(long)]
+    pub seed: Option<u64>,
+    #[arg(long)]
+    pub profile: Option<String>,
+    /// Comma-separated solvers; default engine,reference (or those a corpus entry recorded).
+    #[arg(long)]
+    pub solvers: Option<SolverList>,
+    #[command(flatten)]
+    pub limits: LimitArgs,
+}
+
+pub(super) fn run(args: &ReproArgs) -> anyhow::Result<Exit> {
+    match GameId::from_name(&args.target) {
+        Some(g) => g.dispatch(ReproSeed(args)),
+        None => repro_file(args),
+    }
+}
+
+/// `repro <GAME> --seed N`: regenerate a case of a `diff` run.
+struct ReproSeed<'a>(&'a ReproArgs);
+
+impl Visit for ReproSeed<'_> {
+    type Out = anyhow::Result<Exit>;
+    fn visit<G: Game>(self) -> anyhow::Result<Exit> {
+        let ReproArgs {
+            target,
+            seed,
+            profile,
+            solvers,
+            limits,
+        } = self.0;
+        let Some(seed) = seed else {
+            bail!("repro {target} needs --seed N (or give a corpus file instead of a game)");
+        };
+        let profile = check_profile::<G>(profile.as_deref())?;
+        let solvers = solvers.clone().map_or_else(default_solvers, |l| l.0);
+        let (input, _) = generate_case::<G>(*seed, profile);
+        let header = format!("{} seed {seed} profile {profile}", G::ID);
+        let cmd = driver::repro_command(G::ID.name(), *seed, profile, &solvers);
+        show::<G>(&header, &input, &solvers, &limits.limits()?, Some(&cmd))
+    }
+}
+
+fn default_solvers() -> Vec<SolverSpec> {
+    vec![SolverSpec::Engine, SolverSpec::Reference]
+}
+
+/// Prints an input, every solver's answer, the differing lines and the trace.
+fn show<G: Game>(
+    header: &str,
+    input: &G::Input,
+    solvers: &[SolverSpec],
+    limits: &Limits,
+    repro: Option<&str>,
+) -> anyhow::Result<Exit> {
+    let text = G::render(input);
+    if let Err(e) = G::validate(input) {
+        bail!("the input is not valid ({e}); this is a harness bug");
+    }
+    let c = verdict::compare::<G>(solvers, input, &text, limits);
+    outln!("== input ({header}) ==");
+    out!("{text}");
+    let mut shown: Vec<(String, String)> = Vec::new();
+    for (spec, run) in solvers.iter().zip(&c.runs) {
+        match run {
+            None => outln!("== {spec}: not applicable to this input =="),
+            Some(run) => {
+                outln!("== {spec}: {} ==", run.class());
+                let out = answer_text::<G>(run);
+                out!("{out}");
+                if let Err(f) = &run.result {
+                    outln!("(fault: {f})");
+                }
+                shown.push((spec.to_string(), out));
+            }
+        }
+    }
+    match &c.signature {
+        None => outln!("== all solvers agree =="),
+        Some(sig) => {
+            outln!("== divergence: {sig} ==");
+            if let Some((base_name, base)) = shown.first() {
+                for (name, out) in &shown[1..] {
+                    print_line_diff(base_name, base, name, out);
+                }
+            }
+        }
+    }
+    if let Some(t) = G::trace(input) {
+        outln!("== engine trace ==");
+        out!("{t}");
+    }
+    if let Some(cmd) = repro {
+        outln!("== repro: {cmd}");
+    }
+    Ok(if c.signature.is_some() {
+        Exit::Found
+    } else {
+        Exit::Clean
+    })
+}
+
+fn answer_text<G: Game>(run: &Run<G::Output>) -> String {
+    match (&run.stdout, &run.result) {
+        (Some(s), _) => s.clone(),
+        (None, Ok(o)) => G::render_output(o),
+        (None, Err(_)) => String::new(),
+    }
+}
+
+fn print_line_diff(a_name: &str, a: &str, b_name: &str, b: &str) {
+    let (la, lb): (Vec<&str>, Vec<&str>) = (a.lines().collect(), b.lines().collect());
+    let mut shown = 0;
+    for i in 0..la.len().max(lb.len()) {
+        let (x, y) = (la.get(i).copied(), lb.get(i).copied());
+        if x.map(str::trim_end) != y.map(str::trim_end) {
+            if shown == 0 {
+                outln!("differing lines ({a_name} | {b_name}):");
+            }
+            shown += 1;
+            if shown > 20 {
+                outln!("  ...");
+                break;
+            }
+            outln!(
+                "  line {}: {} | {}",
+                i + 1,
+                x.unwrap_or("<missing>"),
+                y.unwrap_or("<missing>")
+            );
+        }
+    }
+}
+
+/// `repro <CORPUS-FILE>`: re-run the solvers an entry recorded.
+fn repro_file(args: &ReproArgs) -> anyhow::Result<Exit> {
+    let ReproArgs {
+        target,
+        solvers,
+        limits,
+        seed,
+        ..
+    } = args;
+    if seed.is_some() {
+        bail!("--seed goes with a game id, not with a corpus file");
+    }
+    let path = PathBuf::from(target);
+    let path_in = if path.extension().is_some_and(|e| e == "json") {
+        path.with_extension("in")
+    } else {
+        path
+    };
+    if !path_in.exists() {
+        let names: Vec<&str> = GameId::ALL.iter().map(|g| g.name()).collect();
+        bail!(
+            "'{target}' is neither a game ({}) nor an existing corpus file or fuzz artifact",
+            names.join(", ")
+        );
+    }
+    // A cargo-fuzz artifact (no metadata beside it, found under
+    // `diff_<game>/` or `parse_<game>/`): decode it as its target does.
+    if !path_in.with_extension("json").exists() {
+        if let Some((kind, game)) = crate::fuzz::target_of(&path_in) {
+            let data = std::fs::read(&path_in)
+                .with_context(|| format!("reading {}", path_in.display()))?;
+            let solvers = solvers.clone().map_or_else(default_solvers, |l| l.0);
+            return game.dispatch(ReproArtifact {
+                path: &path_in,
+                data: &data,
+                kind,
+                solvers: &solvers,
+                limits: &limits.limits()?,
+            });
+        }
+    }
+    let entry = corpus::load_entry(&path_in)?;
+    let game = GameId::from_name(&entry.meta.game)
+        .with_context(|| format!("{}: unknown game '{}'", path_in.display(), entry.meta.game))?;
+    let solvers = match solvers {
+        Some(s) => s.0.clone(),
+        None => corpus::entry_solvers(&entry.meta)?,
+    };
+    game.dispatch(ReproEntry {
+        entry: &entry,
+        solvers: &solvers,
+        limits: &limits.limits()?,
+    })
+}
+
+struct ReproArtifact<'a> {
+    path: &'a Path,
+    data: &'a [u8],
+    kind: crate::fuzz::Kind,
+    solvers: &'a [SolverSpec],
+    limits: &'a Limits,
+}
+
+impl Visit for ReproArtifact<'_> {
+    type Out = anyhow::Result<Exit>;
+    fn visit<G: Game>(self) -> anyhow::Result<Exit> {
+        let input = match self.kind {
+            crate::fuzz::Kind::Diff => crate::fuzz::decode::<G>(self.data).input,
+            crate::fuzz::Kind::Parse => {
+                let text = std::str::from_utf8(self.data).map_err(|_| {
+                    anyhow::anyhow!("{}: the artifact is not UTF-8 text", self.path.display())
+                })?;
+                parse_valid::<G>(text)?
+            }
+        };
+        let header = format!("{}, fuzz artifact {}", G::ID, self.path.display());
+        show::<G>(&header, &input, self.solvers, self.limits, None)
+    }
+}
+
+struct ReproEntry<'a> {
+    entry: &'a corpus::Entry,
+    solvers: &'a [SolverSpec],
+    limits: &'a Limits,
+}
+
+impl Visit for ReproEntry<'_> {
+    type Out = anyhow::Result<Exit>;
+    fn visit<G: Game>(self) -> anyhow::Result<Exit> {
+        let input = parse_valid::<G>(&self.entry.input)?;
+        let m = &self.entry.meta;
+        outln!("{}", m.description);
+        outln!("recorded signature: {}", m.signature);
+        let header = format!("{}, {}", G::ID, self.entry.path.display());
+        show::<G>(&header, &input, self.solvers, self.limits, None)
+    }
+}
