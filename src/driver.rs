@@ -327,97 +327,19 @@ pub fn repro_command(game: &str, seed: u64, profile: &str, solvers: &[SolverSpec
 
 /// Runs a differential campaign on one game.
 pub fn diff<G: Game>(opts: &DiffOptions, stop: &AtomicBool) -> anyhow::Result<Summary> {
-    if let Some(p) = &opts.profile {
-        anyhow::ensure!(
-            G::PROFILES.iter().any(|q| q.name == p),
-            "game {} has no profile '{p}' (profiles: {})",
-            G::ID,
-            profile_names::<G>()
-        );
-    }
+    check_options::<G>(opts)?;
     let start = Instant::now();
     let bar = progress_bar(opts);
-    let mut found: BTreeMap<String, Exemplar<G::Input>> = BTreeMap::new();
-    let (mut cases, mut compared, mut divergences) = (0u64, 0u64, 0u64);
-    // Workers pull case indices from one counter and stream results back:
-    // no batch barrier, so a slow case (a port looping until its budget
-    // runs out) never idles the other workers.
-    let next = AtomicU64::new(0);
-    anyhow::ensure!(
-        opts.shard.1 >= 1 && opts.shard.0 < opts.shard.1,
-        "bad shard {}/{}",
-        opts.shard.0 + 1,
-        opts.shard.1
-    );
-    let more = |i: u64| {
-        !stop.load(Ordering::Relaxed)
-            && match opts.amount {
-                Amount::Cases(total) => opts.case_index(i) < total,
-                Amount::Time(t) => start.elapsed() < t,
-            }
-    };
-    std::thread::scope(|scope| {
-        let (tx, rx) = mpsc::channel::<Vec<CaseResult<G::Input>>>();
-        let block = opts.pack.max(1) as u64;
-        for _ in 0..opts.jobs.max(1) {
-            let (tx, next, more) = (tx.clone(), &next, &more);
-            scope.spawn(move || loop {
-                // Blocks start at multiples of `block`, whatever the number
-                // of workers, so a pack is the same in every run.
-                let first = next.fetch_add(block, Ordering::Relaxed);
-                let local: Vec<u64> = (first..first + block).take_while(|&i| more(i)).collect();
-                let results = match local.len() {
-                    0 => break,
-                    1 => vec![run_case::<G>(opts, local[0])],
-                    _ => run_block::<G>(opts, &local),
-                };
-                if tx.send(results).is_err() {
-                    break;
-                }
-            });
-        }
-        drop(tx);
-        for (was_compared, finding) in rx.into_iter().flatten() {
-            cases += 1;
-            compared += u64::from(was_compared);
-            if let Some((sig, ex)) = finding {
-                divergences += 1;
-                match found.get_mut(&sig) {
-                    Some(old) => {
-                        let count = old.count + 1;
-                        if (ex.text.len(), &ex.text, ex.seed)
-                            < (old.text.len(), &old.text, old.seed)
-                        {
-                            *old = ex;
-                        }
-                        old.count = count;
-                    }
-                    None => {
-                        if let Some(b) = &bar {
-                            b.println(format!(
-                                "{}: new divergence [{sig}] at seed {}",
-                                G::ID,
-                                ex.seed
-                            ));
-                        }
-                        found.insert(sig, ex);
-                    }
-                }
-            }
-            if let Some(b) = &bar {
-                if cases % 64 == 0 {
-                    b.set_position(cases);
-                    b.set_message(format!(
-                        "{divergences} divergences, {} signatures",
-                        found.len()
-                    ));
-                }
-            }
-        }
-    });
+    let tally = run_workers::<G>(opts, stop, start, bar.as_ref());
     if let Some(b) = &bar {
         b.finish_and_clear();
     }
+    let Tally {
+        cases,
+        compared,
+        divergences,
+        found,
+    } = tally;
     anyhow::ensure!(cases > 0, "{}: no case was run (budget too small?)", G::ID);
     anyhow::ensure!(
         compared > 0,
@@ -425,55 +347,7 @@ pub fn diff<G: Game>(opts: &DiffOptions, stop: &AtomicBool) -> anyhow::Result<Su
         G::ID
     );
     let elapsed = start.elapsed().as_secs_f64();
-
-    let mut signatures = Vec::new();
-    let known = match &opts.corpus {
-        Some(dir) => corpus::load_dir(&dir.join(G::ID.name()))?,
-        None => Vec::new(),
-    };
-    for (sig, ex) in found {
-        let found_bytes = ex.text.len();
-        let (shrunk_bytes, corpus, corpus_status) = match known
-            .iter()
-            .find(|e| e.meta.signature == sig && !smaller(&ex.text, &e.input))
-        {
-            // A known bug whose stored exemplar is already at least as
-            // small as this one: shrinking again would only cost time.
-            Some(entry) => (
-                entry.input.len(),
-                Some(entry.path.display().to_string()),
-                Some("known signature with a smaller exemplar, not shrunk again"),
-            ),
-            None => {
-                let (text, stored) = shrink_and_store::<G>(opts, &sig, &ex)?;
-                let status = stored.as_ref().map(|s| match s {
-                    Stored::Added(_) => "added",
-                    Stored::Replaced { .. } => "replaced a larger exemplar",
-                    Stored::Known(_) => "an exemplar as small is already stored",
-                });
-                (
-                    text.len(),
-                    stored.map(|s| s.path().display().to_string()),
-                    status,
-                )
-            }
-        };
-        signatures.push(SignatureReport {
-            repro: match ex.packed {
-                Some(cases) => packed_repro_command(G::ID.name(), opts, cases),
-                None => repro_command(G::ID.name(), ex.seed, ex.profile, &opts.solvers),
-            },
-            packed: ex.packed.is_some(),
-            signature: sig,
-            count: ex.count,
-            seed: ex.seed,
-            profile: ex.profile.to_string(),
-            found_bytes,
-            shrunk_bytes,
-            corpus,
-            corpus_status,
-        });
-    }
+    let signatures = report_signatures::<G>(opts, found)?;
     Ok(Summary {
         game: G::ID.name(),
         solvers: opts.solvers.iter().map(|s| s.to_string()).collect(),
@@ -488,6 +362,206 @@ pub fn diff<G: Game>(opts: &DiffOptions, stop: &AtomicBool) -> anyhow::Result<Su
         jobs: opts.jobs,
         pack: opts.pack,
         shard: (opts.shard.1 > 1).then(|| format!("{}/{}", opts.shard.0 + 1, opts.shard.1)),
+    })
+}
+
+/// Refuses options that name no profile of the game or no shard.
+fn check_options<G: Game>(opts: &DiffOptions) -> anyhow::Result<()> {
+    if let Some(p) = &opts.profile {
+        anyhow::ensure!(
+            G::PROFILES.iter().any(|q| q.name == p),
+            "game {} has no profile '{p}' (profiles: {})",
+            G::ID,
+            profile_names::<G>()
+        );
+    }
+    anyhow::ensure!(
+        opts.shard.1 >= 1 && opts.shard.0 < opts.shard.1,
+        "bad shard {}/{}",
+        opts.shard.0 + 1,
+        opts.shard.1
+    );
+    Ok(())
+}
+
+/// Runs the campaign's cases on `opts.jobs` workers and tallies the results.
+///
+/// Workers pull case indices from one counter and stream results back: no
+/// batch barrier, so a slow case (a port looping until its budget runs out)
+/// never idles the other workers.
+fn run_workers<G: Game>(
+    opts: &DiffOptions,
+    stop: &AtomicBool,
+    start: Instant,
+    bar: Option<&indicatif::ProgressBar>,
+) -> Tally<G::Input> {
+    let next = AtomicU64::new(0);
+    let more = |i: u64| {
+        !stop.load(Ordering::Relaxed)
+            && match opts.amount {
+                Amount::Cases(total) => opts.case_index(i) < total,
+                Amount::Time(t) => start.elapsed() < t,
+            }
+    };
+    std::thread::scope(|scope| {
+        let (tx, rx) = mpsc::channel::<Vec<CaseResult<G::Input>>>();
+        for _ in 0..opts.jobs.max(1) {
+            let (tx, next, more) = (tx.clone(), &next, &more);
+            scope.spawn(move || worker::<G>(opts, next, more, &tx));
+        }
+        drop(tx);
+        let mut tally = Tally::new();
+        for result in rx.into_iter().flatten() {
+            if let (Some((sig, seed)), Some(b)) = (tally.add(result), bar) {
+                b.println(format!("{}: new divergence [{sig}] at seed {seed}", G::ID));
+            }
+            if let Some(b) = bar {
+                if tally.cases % 64 == 0 {
+                    b.set_position(tally.cases);
+                    b.set_message(format!(
+                        "{} divergences, {} signatures",
+                        tally.divergences,
+                        tally.found.len()
+                    ));
+                }
+            }
+        }
+        tally
+    })
+}
+
+/// One worker: takes blocks of case indices until `more` says stop, and
+/// sends back each block's results.
+fn worker<G: Game>(
+    opts: &DiffOptions,
+    next: &AtomicU64,
+    more: &impl Fn(u64) -> bool,
+    tx: &mpsc::Sender<Vec<CaseResult<G::Input>>>,
+) {
+    let block = opts.pack.max(1) as u64;
+    loop {
+        // Blocks start at multiples of `block`, whatever the number of
+        // workers, so a pack is the same in every run.
+        let first = next.fetch_add(block, Ordering::Relaxed);
+        let local: Vec<u64> = (first..first + block).take_while(|&i| more(i)).collect();
+        let results = match local.len() {
+            0 => break,
+            1 => vec![run_case::<G>(opts, local[0])],
+            _ => run_block::<G>(opts, &local),
+        };
+        if tx.send(results).is_err() {
+            break;
+        }
+    }
+}
+
+/// The counts of a run so far and the smallest exemplar of each signature.
+struct Tally<I> {
+    cases: u64,
+    compared: u64,
+    divergences: u64,
+    found: BTreeMap<String, Exemplar<I>>,
+}
+
+impl<I> Tally<I> {
+    fn new() -> Self {
+        Tally {
+            cases: 0,
+            compared: 0,
+            divergences: 0,
+            found: BTreeMap::new(),
+        }
+    }
+
+    /// Counts one case; returns the signature and seed of a finding whose
+    /// signature is new to the run.
+    fn add(&mut self, (was_compared, finding): CaseResult<I>) -> Option<(String, u64)> {
+        self.cases += 1;
+        self.compared += u64::from(was_compared);
+        let (sig, ex) = finding?;
+        self.divergences += 1;
+        match self.found.get_mut(&sig) {
+            Some(old) => {
+                let count = old.count + 1;
+                if (ex.text.len(), &ex.text, ex.seed) < (old.text.len(), &old.text, old.seed) {
+                    *old = ex;
+                }
+                old.count = count;
+                None
+            }
+            None => {
+                let seed = ex.seed;
+                self.found.insert(sig.clone(), ex);
+                Some((sig, seed))
+            }
+        }
+    }
+}
+
+/// Shrinks and stores the exemplar of every signature found, except where
+/// the corpus already holds one as small, and reports each signature.
+fn report_signatures<G: Game>(
+    opts: &DiffOptions,
+    found: BTreeMap<String, Exemplar<G::Input>>,
+) -> anyhow::Result<Vec<SignatureReport>> {
+    let known = match &opts.corpus {
+        Some(dir) => corpus::load_dir(&dir.join(G::ID.name()))?,
+        None => Vec::new(),
+    };
+    found
+        .into_iter()
+        .map(|(sig, ex)| signature_report::<G>(opts, &known, sig, ex))
+        .collect()
+}
+
+/// The report of one signature; its exemplar is shrunk and stored first
+/// unless `known` holds one as small.
+fn signature_report<G: Game>(
+    opts: &DiffOptions,
+    known: &[corpus::Entry],
+    sig: String,
+    ex: Exemplar<G::Input>,
+) -> anyhow::Result<SignatureReport> {
+    let found_bytes = ex.text.len();
+    let (shrunk_bytes, corpus, corpus_status) = match known
+        .iter()
+        .find(|e| e.meta.signature == sig && !smaller(&ex.text, &e.input))
+    {
+        // A known bug whose stored exemplar is already at least as
+        // small as this one: shrinking again would only cost time.
+        Some(entry) => (
+            entry.input.len(),
+            Some(entry.path.display().to_string()),
+            Some("known signature with a smaller exemplar, not shrunk again"),
+        ),
+        None => {
+            let (text, stored) = shrink_and_store::<G>(opts, &sig, &ex)?;
+            let status = stored.as_ref().map(|s| match s {
+                Stored::Added(_) => "added",
+                Stored::Replaced { .. } => "replaced a larger exemplar",
+                Stored::Known(_) => "an exemplar as small is already stored",
+            });
+            (
+                text.len(),
+                stored.map(|s| s.path().display().to_string()),
+                status,
+            )
+        }
+    };
+    Ok(SignatureReport {
+        repro: match ex.packed {
+            Some(cases) => packed_repro_command(G::ID.name(), opts, cases),
+            None => repro_command(G::ID.name(), ex.seed, ex.profile, &opts.solvers),
+        },
+        packed: ex.packed.is_some(),
+        signature: sig,
+        count: ex.count,
+        seed: ex.seed,
+        profile: ex.profile.to_string(),
+        found_bytes,
+        shrunk_bytes,
+        corpus,
+        corpus_status,
     })
 }
 
