@@ -1,0 +1,366 @@
+//! Judge packages: a secret test set chosen, not sampled, so that it
+//! exercises every named rule of the engine and fails every solution the
+//! corpus shows to be wrong; written in the Kattis problem package format or
+//! as numbered files.
+
+use std::fmt::Write as _;
+use std::path::{Path, PathBuf};
+
+use anyhow::bail;
+
+use crate::corpus;
+use crate::fault::Budget;
+use crate::game::{generate_case, parse_valid, Game};
+use crate::id::GameId;
+
+mod check;
+mod layout;
+
+pub use check::{check, ensure_solvers, CheckReport};
+pub use layout::{write, Layout};
+
+#[derive(Debug, Clone)]
+pub struct Options {
+    /// Secret tests wanted; the required ones (max and edge profiles, corpus
+    /// findings, rule coverage) come first and may exceed it.
+    pub tests: usize,
+    pub seed: u64,
+    /// Corpus root whose findings for the game become tests (if it exists).
+    pub corpus: PathBuf,
+}
+
+/// Tests drawn from these profiles, when the game has them, whatever the
+/// rules need: the largest files a solution must handle in time, and the
+/// boundary cases.
+const REQUIRED_PROFILES: &[(&str, usize)] = &[("max", 2), ("edge", 2)];
+
+/// Candidates drawn per profile, at most, while looking for an input that
+/// exercises a rule no test does yet.
+const SEARCH_PER_PROFILE: usize = 60;
+
+/// One test of a package.
+#[derive(Debug, Clone)]
+pub struct Test {
+    /// File stem: `03-finding-fp-alive-dead`.
+    pub name: String,
+    pub input: String,
+    pub answer: String,
+    /// One line: why the test is there.
+    pub about: String,
+    /// Rule hits, in the order of `Game::RULES`.
+    pub hits: Vec<u64>,
+}
+
+#[derive(Debug, Clone)]
+pub struct Package {
+    pub game: GameId,
+    pub seed: u64,
+    pub samples: Vec<Test>,
+    pub secret: Vec<Test>,
+    /// Rules no test exercises, with the reason.
+    pub unreached: Vec<(&'static str, String)>,
+    pub rules: Vec<(&'static str, &'static str)>,
+}
+
+impl Package {
+    pub fn tests(&self) -> impl Iterator<Item = &Test> {
+        self.samples.iter().chain(&self.secret)
+    }
+
+    /// Per rule: how many tests exercise it, and how often in all.
+    pub fn coverage(&self) -> Vec<(u64, u64)> {
+        tally(self.tests().map(|t| &t.hits[..]), self.rules.len())
+    }
+
+    pub fn bytes(&self) -> usize {
+        self.tests().map(|t| t.input.len() + t.answer.len()).sum()
+    }
+}
+
+/// Per rule: (inputs that exercise it, total hits).
+pub fn tally<'a>(hits: impl Iterator<Item = &'a [u64]>, rules: usize) -> Vec<(u64, u64)> {
+    let mut out = vec![(0, 0); rules];
+    for h in hits {
+        for (o, &n) in out.iter_mut().zip(h) {
+            o.0 += u64::from(n > 0);
+            o.1 += n;
+        }
+    }
+    out
+}
+
+fn answer<G: Game>(input: &G::Input) -> anyhow::Result<String> {
+    match G::solve(input, &mut Budget::default()) {
+        Ok(out) => Ok(G::render_output(&out)),
+        Err(f) => bail!("the engine failed on a package test: {f}"),
+    }
+}
+
+/// A chosen test before it is numbered and answered.
+struct Pending<I> {
+    kind: String,
+    input: I,
+    text: String,
+    about: String,
+    hits: Vec<u64>,
+}
+
+/// The tests under construction: inputs are kept unique (a judge gains
+/// nothing from a repeated file, and `verifyproblem` warns about one).
+struct Draft<G: Game> {
+    tests: Vec<Pending<G::Input>>,
+    covered: Vec<bool>,
+    next_seed: u64,
+    /// The rendered official sample, which no secret test repeats.
+    sample: String,
+}
+
+impl<G: Game> Draft<G> {
+    /// An empty draft whose rule coverage starts with the sample's.
+    fn new(seed: u64, sample: String, sample_hits: &[u64]) -> Self {
+        let mut covered = vec![false; G::RULES.len()];
+        for (c, &h) in covered.iter_mut().zip(sample_hits) {
+            *c |= h > 0;
+        }
+        Draft {
+            tests: Vec::new(),
+            covered,
+            next_seed: seed,
+            sample,
+        }
+    }
+
+    fn has(&self, text: &str) -> bool {
+        self.tests.iter().any(|t| t.text == text)
+    }
+
+    /// Adds a test unless its input is already there; `false` if it was.
+    fn push(&mut self, kind: &str, input: G::Input, about: String, hits: Vec<u64>) -> bool {
+        let text = G::render(&input);
+        if self.has(&text) {
+            return false;
+        }
+        for (c, &h) in self.covered.iter_mut().zip(&hits) {
+            *c |= h > 0;
+        }
+        self.tests.push(Pending {
+            kind: kind.to_string(),
+            input,
+            text,
+            about,
+            hits,
+        });
+        true
+    }
+
+    /// The next seeded input of `profile`, with its seed.
+    fn draw(&mut self, profile: &str) -> (u64, G::Input) {
+        let seed = self.next_seed;
+        self.next_seed = self.next_seed.wrapping_add(1);
+        (seed, generate_case::<G>(seed, profile).0)
+    }
+
+    /// Draws inputs of `profile` until one is new to the package (a profile
+    /// that can only give a few distinct inputs stops after a while).
+    fn draw_new(&mut self, profile: &str) -> (u64, G::Input) {
+        let mut last = self.draw(profile);
+        for _ in 0..20 {
+            let text = G::render(&last.1);
+            if !self.has(&text) && text != self.sample {
+                break;
+            }
+            last = self.draw(profile);
+        }
+        last
+    }
+
+    /// Adds a new seeded input of `profile`, described by its profile.
+    fn push_profile(&mut self, profile: &str) {
+        let (seed, input) = self.draw_new(profile);
+        let hits = G::rule_hits(&input);
+        self.push(profile, input, profile_about::<G>(profile, seed), hits);
+    }
+
+    fn new_rules(&self, hits: &[u64]) -> Vec<&'static str> {
+        G::RULES
+            .iter()
+            .zip(hits)
+            .zip(&self.covered)
+            .filter(|((_, &h), &c)| h > 0 && !c)
+            .map(|((r, _), _)| r.name)
+            .collect()
+    }
+
+    /// The tests of [`REQUIRED_PROFILES`] the game has.
+    fn add_required(&mut self) {
+        for &(profile, n) in REQUIRED_PROFILES {
+            if has_profile::<G>(profile) {
+                for _ in 0..n {
+                    self.push_profile(profile);
+                }
+            }
+        }
+    }
+
+    /// Every corpus finding of the game in `dir`.
+    fn add_findings(&mut self, dir: &Path) -> anyhow::Result<()> {
+        for entry in corpus::load_dir(dir)? {
+            let input = parse_valid::<G>(&entry.input)
+                .map_err(|e| anyhow::anyhow!("{}: {e}", entry.path.display()))?;
+            let hits = G::rule_hits(&input);
+            let about = format!(
+                "corpus finding `{}`: {}",
+                entry.meta.signature,
+                entry.meta.description.replace('\n', " ")
+            );
+            let stem = entry
+                .path
+                .file_stem()
+                .map_or(String::new(), |s| s.to_string_lossy().into_owned());
+            self.push(&format!("finding-{stem}"), input, about, hits);
+        }
+        Ok(())
+    }
+
+    /// Rule coverage: the first input of each search round that exercises a
+    /// rule still missing becomes a test. Returns the number of inputs drawn.
+    fn add_rule_search(&mut self, search: &[&str]) -> usize {
+        let mut drawn = 0;
+        for _ in 0..SEARCH_PER_PROFILE {
+            for &profile in search {
+                if self.covered.iter().all(|&c| c) {
+                    return drawn;
+                }
+                let (seed, input) = self.draw(profile);
+                drawn += 1;
+                let hits = G::rule_hits(&input);
+                let new = self.new_rules(&hits);
+                if new.is_empty() || G::render(&input) == self.sample {
+                    continue;
+                }
+                let about = format!(
+                    "exercises {} (profile {profile}, seed {seed})",
+                    new.join(", ")
+                );
+                self.push("rules", input, about, hits);
+            }
+        }
+        drawn
+    }
+
+    /// Up to `tests` tests: every profile of `search` in turn.
+    fn fill(&mut self, search: &[&str], tests: usize) {
+        let mut turn = 0;
+        while self.tests.len() < tests && !search.is_empty() {
+            let profile = search[turn % search.len()];
+            turn += 1;
+            self.push_profile(profile);
+        }
+    }
+
+    /// The secret tests, numbered in order and answered by the engine.
+    fn into_tests(self) -> anyhow::Result<Vec<Test>> {
+        let width = self.tests.len().to_string().len().max(2);
+        self.tests
+            .into_iter()
+            .enumerate()
+            .map(|(i, t)| {
+                Ok(Test {
+                    name: format!("{:0width$}-{}", i + 1, t.kind),
+                    answer: answer::<G>(&t.input)?,
+                    input: t.text,
+                    about: t.about,
+                    hits: t.hits,
+                })
+            })
+            .collect()
+    }
+}
+
+fn has_profile<G: Game>(name: &str) -> bool {
+    G::PROFILES.iter().any(|p| p.name == name)
+}
+
+/// Chooses the tests of a package for game `G`.
+pub fn build<G: Game>(opts: &Options) -> anyhow::Result<Package> {
+    let sample_input = parse_valid::<G>(G::SAMPLE)
+        .map_err(|e| anyhow::anyhow!("the official sample of {} is refused: {e}", G::ID))?;
+    let sample_hits = G::rule_hits(&sample_input);
+    let sample_text = G::render(&sample_input);
+    let mut draft = Draft::<G>::new(opts.seed, sample_text.clone(), &sample_hits);
+    draft.add_required();
+    draft.add_findings(&opts.corpus.join(G::ID.name()))?;
+    // `max` is left out of the search and the filling: its files are the
+    // largest and already in the set.
+    let search: Vec<&str> = G::PROFILES
+        .iter()
+        .map(|p| p.name)
+        .filter(|&p| p != "max")
+        .collect();
+    let drawn = draft.add_rule_search(&search);
+    draft.fill(&search, opts.tests);
+    let secret = draft.into_tests()?;
+    let samples = vec![Test {
+        name: "01-official".into(),
+        answer: answer::<G>(&sample_input)?,
+        input: sample_text,
+        about: "the official sample of the problem statement".into(),
+        hits: sample_hits,
+    }];
+    let mut package = Package {
+        game: G::ID,
+        seed: opts.seed,
+        samples,
+        secret,
+        unreached: Vec::new(),
+        rules: G::RULES.iter().map(|r| (r.name, r.about)).collect(),
+    };
+    let cover = package.coverage();
+    package.unreached = G::RULES
+        .iter()
+        .zip(cover)
+        .filter(|(_, (tests, _))| *tests == 0)
+        .map(|(r, _)| {
+            let why = format!(
+                "none of {drawn} generated inputs (profiles {}) applies it; \
+                 the generators never set it up",
+                search.join(", ")
+            );
+            (r.name, why)
+        })
+        .collect();
+    Ok(package)
+}
+
+fn profile_about<G: Game>(profile: &str, seed: u64) -> String {
+    let about = G::PROFILES
+        .iter()
+        .find(|p| p.name == profile)
+        .map_or("", |p| p.about);
+    format!("profile {profile}, seed {seed}: {about}")
+}
+
+/// The coverage table: one row per rule with the count per column.
+pub fn coverage_table(
+    rules: &[(&'static str, &'static str)],
+    columns: &[(String, Vec<u64>)],
+) -> String {
+    let name_w = rules.iter().map(|r| r.0.len()).max().unwrap_or(4).max(4);
+    let mut s = format!("{:<name_w$}", "rule");
+    for (c, _) in columns {
+        write!(s, " {:>w$}", c, w = c.len().max(6)).expect("string");
+    }
+    s.push_str("  about\n");
+    for (i, (name, about)) in rules.iter().enumerate() {
+        write!(s, "{name:<name_w$}").expect("string");
+        for (c, counts) in columns {
+            let cell = match counts[i] {
+                0 => "-".to_string(),
+                n => n.to_string(),
+            };
+            write!(s, " {:>w$}", cell, w = c.len().max(6)).expect("string");
+        }
+        writeln!(s, "  {about}").expect("string");
+    }
+    s
+}
