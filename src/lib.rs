@@ -5,7 +5,9 @@
 //! spec, a faithful port of a blog's C++ solution (crate
 //! `gamefuzz-reference`) and generators of valid inputs that draw every
 //! decision from a [`source::Source`]. The [`driver`] runs solvers side by
-//! side; divergences are shrunk by [`shrink`] and stored by [`corpus`].
+//! side and classifies their runs with [`verdict`]; divergences are shrunk
+//! by [`shrink`] and stored by [`corpus`]. [`GameId::dispatch`] (in
+//! [`games`]) is the one place that maps a game id to its implementation.
 //! See ARCHITECTURE.md for the map.
 
 pub mod cli;
