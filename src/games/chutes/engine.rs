@@ -1,6 +1,6 @@
 //! The engine: spec section 4, one game at a time.
 
-use super::{Board, Input, Winners};
+use super::model::{Board, Input, Winners};
 use crate::game::Observer;
 use crate::solver::{Budget, Fault, FaultKind};
 
@@ -62,120 +62,183 @@ pub fn play(throws: &[u32], board: &Board, budget: &mut Budget) -> Result<Option
 }
 
 /// `play`, reporting to `obs` each rule it applies.
-///
-/// Squares outside 1..=99 are ignored rather than trusted, so that the
-/// validator can call this on any board that passed rules 4.1–4.4 and
-/// never index out of bounds.
-pub fn play_observed<O: Observer>(
+fn play_observed<O: Observer>(
     throws: &[u32],
     board: &Board,
     budget: &mut Budget,
     obs: &mut O,
 ) -> Result<Option<Finish>, Fault> {
-    let mut jump_to = [0u32; 101];
-    for &(s, e) in board.jumps.iter().rev() {
-        if let Some(slot) = jump_to.get_mut(s as usize) {
-            *slot = e;
-        }
-    }
-    let mut special = [Special::None; 101];
-    for &v in &board.specials {
-        let kind = if v < 0 {
-            Special::LoseTurn
-        } else {
-            Special::ExtraTurn
-        };
-        if let Some(slot) = usize::try_from(v.unsigned_abs())
-            .ok()
-            .and_then(|k| special.get_mut(k))
-        {
-            *slot = kind;
-        }
-    }
-
-    let players = board.players.max(1) as usize;
-    let mut pos = vec![0u32; players];
-    let mut missing = vec![false; players];
-    let mut next = 0usize;
+    let squares = Squares::new(board);
+    let mut dice = Dice { throws, used: 0 };
+    let n = board.players.max(1) as usize;
+    let mut players = vec![Player::default(); n];
     let mut p = 0usize;
     loop {
         budget.step()?;
-        if missing[p] {
+        if players[p].missing {
             Ev::MissedTurn.hit(obs);
-            missing[p] = false;
-            p = (p + 1) % players;
+            players[p].missing = false;
+            p = (p + 1) % n;
             continue;
         }
-        // One turn: a throw, and more throws while extra-turn squares are hit.
-        let mut extra = false;
-        loop {
-            budget.step()?;
-            let Some(&d) = throws.get(next) else {
-                return Ok(None);
-            };
-            next += 1;
-            let t = pos[p].saturating_add(d);
-            if t > 100 {
-                Ev::OvershootIgnored.hit(obs);
-                if extra {
-                    Ev::ExtraThrowOvershoots.hit(obs);
-                }
-                if special.get(pos[p] as usize) != Some(&Special::None) {
-                    Ev::IgnoredThrowTriggersNothing.hit(obs);
-                }
-                break;
-            }
-            if t == 100 {
-                Ev::ExactWin.hit(obs);
-                if extra {
-                    Ev::ExtraThrowWins.hit(obs);
-                }
+        match turn(&squares, &mut dice, &mut players[p], budget, obs)? {
+            TurnEnd::Passed => {}
+            TurnEnd::Won => {
                 return Ok(Some(Finish {
                     winner: p as u32 + 1,
-                    used: next,
-                }));
+                    used: dice.used,
+                }))
             }
-            let t = t as usize;
-            pos[p] = match jump_to[t] {
-                0 => t as u32,
-                e => {
-                    if e > t as u32 {
-                        Ev::Ladder.hit(obs);
-                    } else {
-                        Ev::Chute.hit(obs);
-                    }
-                    if jump_to.get(e as usize).is_some_and(|&f| f != 0) {
-                        Ev::NoChainedJump.hit(obs);
-                    }
-                    if extra {
-                        Ev::ExtraThrowJumps.hit(obs);
-                    }
-                    e
-                }
-            };
-            match special[t] {
-                Special::LoseTurn => {
-                    Ev::LoseATurn.hit(obs);
-                    if extra {
-                        Ev::ExtraThrowLosesATurn.hit(obs);
-                    }
-                    missing[p] = true;
-                    break;
-                }
-                Special::ExtraTurn => {
-                    Ev::ExtraThrow.hit(obs);
-                    if extra {
-                        Ev::ExtraThrowChained.hit(obs);
-                    }
-                    extra = true;
-                }
-                Special::None => break,
-            }
+            TurnEnd::ListEnded => return Ok(None),
         }
-        p = (p + 1) % players;
+        p = (p + 1) % n;
     }
 }
 
+/// The board as lookup tables by square.
+///
+/// Squares outside 1..=99 are ignored rather than trusted, so that the
+/// validator can play any board that passed rules 4.1–4.4 and never index
+/// out of bounds.
+struct Squares {
+    /// The end of the chute or ladder starting on a square, 0 for none.
+    jump_to: [u32; 101],
+    special: [Special; 101],
+}
+
+impl Squares {
+    fn new(board: &Board) -> Self {
+        let mut jump_to = [0u32; 101];
+        for &(s, e) in board.jumps.iter().rev() {
+            if let Some(slot) = jump_to.get_mut(s as usize) {
+                *slot = e;
+            }
+        }
+        let mut special = [Special::None; 101];
+        for &v in &board.specials {
+            let kind = if v < 0 {
+                Special::LoseTurn
+            } else {
+                Special::ExtraTurn
+            };
+            if let Some(slot) = usize::try_from(v.unsigned_abs())
+                .ok()
+                .and_then(|k| special.get_mut(k))
+            {
+                *slot = kind;
+            }
+        }
+        Squares { jump_to, special }
+    }
+
+    /// Where a throw landing on `t` leaves the player: one chute or ladder
+    /// is taken, never a second from its end.
+    fn land<O: Observer>(&self, t: usize, extra: bool, obs: &mut O) -> u32 {
+        match self.jump_to[t] {
+            0 => t as u32,
+            e => {
+                if e > t as u32 {
+                    Ev::Ladder.hit(obs);
+                } else {
+                    Ev::Chute.hit(obs);
+                }
+                if self.jump_to.get(e as usize).is_some_and(|&f| f != 0) {
+                    Ev::NoChainedJump.hit(obs);
+                }
+                if extra {
+                    Ev::ExtraThrowJumps.hit(obs);
+                }
+                e
+            }
+        }
+    }
+}
+
+/// The shared throw list and how much of it the game has consumed.
+struct Dice<'a> {
+    throws: &'a [u32],
+    used: usize,
+}
+
+impl Dice<'_> {
+    fn throw(&mut self) -> Option<u32> {
+        let d = *self.throws.get(self.used)?;
+        self.used += 1;
+        Some(d)
+    }
+}
+
+#[derive(Clone, Copy, Default)]
+struct Player {
+    square: u32,
+    /// The next turn is skipped (a lose-a-turn square was hit).
+    missing: bool,
+}
+
+/// How a turn ended.
+enum TurnEnd {
+    Passed,
+    Won,
+    ListEnded,
+}
+
+/// One turn of `player`: a throw, and more throws while extra-turn squares
+/// are hit.
+fn turn<O: Observer>(
+    squares: &Squares,
+    dice: &mut Dice<'_>,
+    player: &mut Player,
+    budget: &mut Budget,
+    obs: &mut O,
+) -> Result<TurnEnd, Fault> {
+    let mut extra = false;
+    loop {
+        budget.step()?;
+        let Some(d) = dice.throw() else {
+            return Ok(TurnEnd::ListEnded);
+        };
+        let t = player.square.saturating_add(d);
+        if t > 100 {
+            Ev::OvershootIgnored.hit(obs);
+            if extra {
+                Ev::ExtraThrowOvershoots.hit(obs);
+            }
+            if squares.special.get(player.square as usize) != Some(&Special::None) {
+                Ev::IgnoredThrowTriggersNothing.hit(obs);
+            }
+            return Ok(TurnEnd::Passed);
+        }
+        if t == 100 {
+            Ev::ExactWin.hit(obs);
+            if extra {
+                Ev::ExtraThrowWins.hit(obs);
+            }
+            return Ok(TurnEnd::Won);
+        }
+        let t = t as usize;
+        player.square = squares.land(t, extra, obs);
+        match squares.special[t] {
+            Special::LoseTurn => {
+                Ev::LoseATurn.hit(obs);
+                if extra {
+                    Ev::ExtraThrowLosesATurn.hit(obs);
+                }
+                player.missing = true;
+                return Ok(TurnEnd::Passed);
+            }
+            Special::ExtraTurn => {
+                Ev::ExtraThrow.hit(obs);
+                if extra {
+                    Ev::ExtraThrowChained.hit(obs);
+                }
+                extra = true;
+            }
+            Special::None => return Ok(TurnEnd::Passed),
+        }
+    }
+}
+
+/// Every game of a valid file, each from the first throw of the list.
 pub fn solve<O: Observer>(
     input: &Input,
     budget: &mut Budget,
@@ -200,4 +263,12 @@ pub fn solve<O: Observer>(
             }
         })
         .collect()
+}
+
+/// How often each rule decides something over the whole file.
+pub fn rule_hits(input: &Input) -> Vec<u64> {
+    let mut hits = vec![0; Ev::RULES.len()];
+    solve(input, &mut Budget::new(u64::MAX), &mut hits)
+        .expect("a valid input has a winner in every game");
+    hits
 }

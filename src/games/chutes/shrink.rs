@@ -6,22 +6,42 @@
 //! only trades newlines for spaces, so length alone would not order them.
 
 use super::engine::play;
-use super::{dense_layout, Input};
+use super::model::{dense_layout, Input};
 use crate::solver::Budget;
 
 /// The order every candidate descends in.
+#[cfg(test)]
 pub fn size_key(text: &str) -> (usize, usize, &str) {
     (text.len(), text.lines().count(), text)
 }
 
 pub fn candidates(input: &Input) -> Vec<Input> {
-    let mut out = Vec::new();
     let throws = input.throws();
-    let with_throws = |throws: &[u32]| Input {
+    let mut out = fewer_games(input);
+    out.extend(shorter_lists(input, &throws));
+    out.extend(simpler_boards(input));
+    out.extend(fewer_throws(input, &throws));
+    out.extend(lower_throws(input, &throws));
+    let dense = dense_layout(&throws, 40);
+    if dense.len() < input.throw_lines.len() {
+        out.push(Input {
+            throw_lines: dense,
+            games: input.games.clone(),
+        });
+    }
+    out
+}
+
+/// `input` with the throw list `throws`, laid out like the original.
+fn with_throws(input: &Input, throws: &[u32]) -> Input {
+    Input {
         throw_lines: relayout_like(input, throws),
         games: input.games.clone(),
-    };
+    }
+}
 
+fn fewer_games(input: &Input) -> Vec<Input> {
+    let mut out = Vec::new();
     if input.games.len() > 1 {
         for i in 0..input.games.len() {
             let mut c = input.clone();
@@ -29,13 +49,17 @@ pub fn candidates(input: &Input) -> Vec<Input> {
             out.push(c);
         }
     }
+    out
+}
 
-    // Cut the list right after the slowest winner needs it, then halve it.
+/// The list cut right after the slowest winner needs it, then halved.
+fn shorter_lists(input: &Input, throws: &[u32]) -> Vec<Input> {
+    let mut out = Vec::new();
     let slowest = input
         .games
         .iter()
         .map(|g| {
-            play(&throws, g, &mut Budget::default())
+            play(throws, g, &mut Budget::default())
                 .ok()
                 .flatten()
                 .map(|f| f.used)
@@ -44,13 +68,19 @@ pub fn candidates(input: &Input) -> Vec<Input> {
         .and_then(|v| v.into_iter().max());
     if let Some(used) = slowest {
         if used + 1 < throws.len() {
-            out.push(with_throws(&throws[..used + 1]));
+            out.push(with_throws(input, &throws[..used + 1]));
         }
     }
     if throws.len() > 1 {
-        out.push(with_throws(&throws[..throws.len() / 2]));
+        out.push(with_throws(input, &throws[..throws.len() / 2]));
     }
+    out
+}
 
+/// Per game: fewer players, then without each chute or ladder, then
+/// without each special square.
+fn simpler_boards(input: &Input) -> Vec<Input> {
+    let mut out = Vec::new();
     for (i, g) in input.games.iter().enumerate() {
         if g.players > 2 {
             for p in 2..g.players {
@@ -70,33 +100,36 @@ pub fn candidates(input: &Input) -> Vec<Input> {
             out.push(c);
         }
     }
+    out
+}
 
+/// The list without its last throw, then without each other throw.
+fn fewer_throws(input: &Input, throws: &[u32]) -> Vec<Input> {
+    let mut out = Vec::new();
     if throws.len() > 1 {
-        out.push(with_throws(&throws[..throws.len() - 1]));
+        out.push(with_throws(input, &throws[..throws.len() - 1]));
         for i in 0..throws.len() - 1 {
-            let mut t = throws.clone();
+            let mut t = throws.to_vec();
             t.remove(i);
-            out.push(with_throws(&t));
+            out.push(with_throws(input, &t));
         }
     }
+    out
+}
+
+/// Each throw above 1 made a 1, or one less.
+fn lower_throws(input: &Input, throws: &[u32]) -> Vec<Input> {
+    let mut out = Vec::new();
     for i in 0..throws.len() {
         if throws[i] > 1 {
-            let mut t = throws.clone();
+            let mut t = throws.to_vec();
             t[i] = 1;
-            out.push(with_throws(&t));
+            out.push(with_throws(input, &t));
             if throws[i] > 2 {
                 t[i] = throws[i] - 1;
-                out.push(with_throws(&t));
+                out.push(with_throws(input, &t));
             }
         }
-    }
-
-    let dense = dense_layout(&throws, 40);
-    if dense.len() < input.throw_lines.len() {
-        out.push(Input {
-            throw_lines: dense,
-            games: input.games.clone(),
-        });
     }
     out
 }

@@ -1,5 +1,14 @@
-use super::engine::Ev;
-use super::*;
+//! Unit tests: the spec's worked examples through engine and port, each
+//! checklist rule, the layout errors of the parser, the generators' reach
+//! and the rule events.
+
+use super::engine::{play, Ev};
+use super::model::Input;
+use super::shrink::size_key;
+use super::Chutes;
+use crate::game::{Game, GameId};
+use crate::solver::Budget;
+use crate::source::Source;
 use gamefuzz_reference::Io;
 
 /// Spec section 6, with the expected outputs the spec states.

@@ -1,15 +1,13 @@
-//! The checklist of spec section 3. Rule 1 (token structure) is the parser's.
+//! The checklist of spec section 3. Rule 1 (token structure) is the
+//! parser's. Rules are checked in checklist order, so a file breaking
+//! several is reported under the first, the same one every time.
 
 use super::engine::play;
-use super::{throw_section_lines, Board, Input};
+use super::model::{
+    throw_section_lines, Board, Input, MAX_GAMES, MAX_LINE, MAX_PLAYERS, MAX_THROWS,
+};
 use crate::game::Invalid;
 use crate::solver::Budget;
-
-pub const MAX_THROWS: usize = 999;
-pub const MAX_LINE: usize = 80;
-/// The spec states no maximum; this project adopts one.
-pub const MAX_GAMES: usize = 100;
-pub const MAX_PLAYERS: u32 = 5;
 
 pub fn validate(input: &Input) -> Result<(), Invalid> {
     let throws = input.throws();
@@ -26,6 +24,7 @@ pub fn validate(input: &Input) -> Result<(), Invalid> {
     Ok(())
 }
 
+/// Rule 2: the throw list and its layout.
 fn check_throws(input: &Input, throws: &[u32]) -> Result<(), Invalid> {
     let k = throws.len();
     if !(1..=MAX_THROWS).contains(&k) {
@@ -66,6 +65,7 @@ fn check_throws(input: &Input, throws: &[u32]) -> Result<(), Invalid> {
     Ok(())
 }
 
+/// Rules 4.1 to 4.5 for game `n` (numbered from 1 in messages).
 fn check_game(n: usize, g: &Board, throws: &[u32]) -> Result<(), Invalid> {
     if !(2..=MAX_PLAYERS).contains(&g.players) {
         return Err(Invalid::new(
@@ -76,6 +76,13 @@ fn check_game(n: usize, g: &Board, throws: &[u32]) -> Result<(), Invalid> {
             ),
         ));
     }
+    check_jumps(n, g)?;
+    check_specials(n, g)?;
+    check_winner(n, g, throws)
+}
+
+/// Rules 4.2 (each chute or ladder) and 4.3 (distinct starts).
+fn check_jumps(n: usize, g: &Board) -> Result<(), Invalid> {
     let square = 1..=99u32;
     for &(s, e) in &g.jumps {
         if (s == 0) != (e == 0) {
@@ -105,6 +112,12 @@ fn check_game(n: usize, g: &Board, throws: &[u32]) -> Result<(), Invalid> {
             ));
         }
     }
+    Ok(())
+}
+
+/// Rule 4.4: special squares are squares, listed once, off every chute and
+/// ladder.
+fn check_specials(n: usize, g: &Board) -> Result<(), Invalid> {
     for (i, &v) in g.specials.iter().enumerate() {
         let k = v.unsigned_abs();
         if !(1..=99).contains(&k) {
@@ -129,6 +142,12 @@ fn check_game(n: usize, g: &Board, throws: &[u32]) -> Result<(), Invalid> {
             ));
         }
     }
+    Ok(())
+}
+
+/// Rule 4.5, decided by the engine's own simulation: someone wins before
+/// the last throw, which must stay unused.
+fn check_winner(n: usize, g: &Board, throws: &[u32]) -> Result<(), Invalid> {
     let limit = &throws[..throws.len() - 1];
     let finish = play(limit, g, &mut Budget::default())
         .map_err(|f| Invalid::new("4.5", format!("game {n}: simulation failed: {f}")))?;

@@ -3,7 +3,7 @@
 //! attack test. The two agree only if the attack rule really is "red can
 //! capture there next move".
 
-use super::{Case, Kind};
+use super::model::{Case, Input, Kind, Output};
 use crate::solver::{Budget, Fault};
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -33,86 +33,103 @@ fn set(grid: &mut Grid, r: i32, c: i32, s: Square) {
 /// Destination squares of the red piece on (r, c), each either empty or
 /// holding the black general (red never captures red).
 fn red_moves(grid: &Grid, r: i32, c: i32, kind: Kind) -> Vec<(i32, i32)> {
-    let mut out = Vec::new();
-    let enemy_or_empty = |s: Square| matches!(s, Square::Empty | Square::BlackGeneral);
     match kind {
-        Kind::General => {
-            for (dr, dc) in ORTHOGONAL {
-                let (tr, tc) = (r + dr, c + dc);
-                let in_palace = (8..=10).contains(&tr) && (4..=6).contains(&tc);
-                if in_palace && get(grid, tr, tc).is_some_and(enemy_or_empty) {
+        Kind::General => general_moves(grid, r, c),
+        Kind::Chariot => chariot_moves(grid, r, c),
+        Kind::Cannon => cannon_moves(grid, r, c),
+        Kind::Horse => horse_moves(grid, r, c),
+    }
+}
+
+fn enemy_or_empty(s: Square) -> bool {
+    matches!(s, Square::Empty | Square::BlackGeneral)
+}
+
+fn general_moves(grid: &Grid, r: i32, c: i32) -> Vec<(i32, i32)> {
+    let mut out = Vec::new();
+    for (dr, dc) in ORTHOGONAL {
+        let (tr, tc) = (r + dr, c + dc);
+        let in_palace = (8..=10).contains(&tr) && (4..=6).contains(&tc);
+        if in_palace && get(grid, tr, tc).is_some_and(enemy_or_empty) {
+            out.push((tr, tc));
+        }
+    }
+    // Flying general: the first piece up the file.
+    let mut tr = r - 1;
+    while let Some(s) = get(grid, tr, c) {
+        if s != Square::Empty {
+            if s == Square::BlackGeneral {
+                out.push((tr, c));
+            }
+            break;
+        }
+        tr -= 1;
+    }
+    out
+}
+
+fn chariot_moves(grid: &Grid, r: i32, c: i32) -> Vec<(i32, i32)> {
+    let mut out = Vec::new();
+    for (dr, dc) in ORTHOGONAL {
+        let (mut tr, mut tc) = (r + dr, c + dc);
+        while let Some(s) = get(grid, tr, tc) {
+            if s == Square::Empty {
+                out.push((tr, tc));
+            } else {
+                if s == Square::BlackGeneral {
                     out.push((tr, tc));
                 }
+                break;
             }
-            // Flying general: the first piece up the file.
-            let mut tr = r - 1;
-            while let Some(s) = get(grid, tr, c) {
-                if s != Square::Empty {
-                    if s == Square::BlackGeneral {
-                        out.push((tr, c));
-                    }
-                    break;
-                }
-                tr -= 1;
-            }
+            tr += dr;
+            tc += dc;
         }
-        Kind::Chariot => {
-            for (dr, dc) in ORTHOGONAL {
-                let (mut tr, mut tc) = (r + dr, c + dc);
-                while let Some(s) = get(grid, tr, tc) {
-                    if s == Square::Empty {
-                        out.push((tr, tc));
-                    } else {
-                        if s == Square::BlackGeneral {
-                            out.push((tr, tc));
-                        }
-                        break;
-                    }
-                    tr += dr;
-                    tc += dc;
-                }
-            }
-        }
-        Kind::Cannon => {
-            for (dr, dc) in ORTHOGONAL {
-                let (mut tr, mut tc) = (r + dr, c + dc);
-                let mut jumped = false;
-                while let Some(s) = get(grid, tr, tc) {
-                    if !jumped {
-                        if s == Square::Empty {
-                            out.push((tr, tc));
-                        } else {
-                            jumped = true;
-                        }
-                    } else if s != Square::Empty {
-                        if s == Square::BlackGeneral {
-                            out.push((tr, tc));
-                        }
-                        break;
-                    }
-                    tr += dr;
-                    tc += dc;
-                }
-            }
-        }
-        Kind::Horse => {
-            for (dr, dc) in ORTHOGONAL {
-                let leg = (r + dr, c + dc);
-                if get(grid, leg.0, leg.1) != Some(Square::Empty) {
-                    continue;
-                }
-                // Two steps along the leg's direction, one sideways.
-                let sides = if dr == 0 {
-                    [(-1, 0), (1, 0)]
+    }
+    out
+}
+
+fn cannon_moves(grid: &Grid, r: i32, c: i32) -> Vec<(i32, i32)> {
+    let mut out = Vec::new();
+    for (dr, dc) in ORTHOGONAL {
+        let (mut tr, mut tc) = (r + dr, c + dc);
+        let mut jumped = false;
+        while let Some(s) = get(grid, tr, tc) {
+            if !jumped {
+                if s == Square::Empty {
+                    out.push((tr, tc));
                 } else {
-                    [(0, -1), (0, 1)]
-                };
-                for (sr, sc) in sides {
-                    let (tr, tc) = (leg.0 + dr + sr, leg.1 + dc + sc);
-                    if get(grid, tr, tc).is_some_and(enemy_or_empty) {
-                        out.push((tr, tc));
-                    }
+                    jumped = true;
                 }
+            } else if s != Square::Empty {
+                if s == Square::BlackGeneral {
+                    out.push((tr, tc));
+                }
+                break;
+            }
+            tr += dr;
+            tc += dc;
+        }
+    }
+    out
+}
+
+fn horse_moves(grid: &Grid, r: i32, c: i32) -> Vec<(i32, i32)> {
+    let mut out = Vec::new();
+    for (dr, dc) in ORTHOGONAL {
+        let leg = (r + dr, c + dc);
+        if get(grid, leg.0, leg.1) != Some(Square::Empty) {
+            continue;
+        }
+        // Two steps along the leg's direction, one sideways.
+        let sides = if dr == 0 {
+            [(-1, 0), (1, 0)]
+        } else {
+            [(0, -1), (0, 1)]
+        };
+        for (sr, sc) in sides {
+            let (tr, tc) = (leg.0 + dr + sr, leg.1 + dc + sc);
+            if get(grid, tr, tc).is_some_and(enemy_or_empty) {
+                out.push((tr, tc));
             }
         }
     }
@@ -138,7 +155,11 @@ fn red_can_capture(grid: &Grid, budget: &mut Budget) -> Result<bool, Fault> {
     Ok(false)
 }
 
-pub fn checkmated(case: &Case, budget: &mut Budget) -> Result<bool, Fault> {
+pub fn solve(input: &Input, budget: &mut Budget) -> Result<Output, Fault> {
+    input.cases.iter().map(|c| checkmated(c, budget)).collect()
+}
+
+fn checkmated(case: &Case, budget: &mut Budget) -> Result<bool, Fault> {
     let mut grid: Grid = [[Square::Empty; 9]; 10];
     for p in &case.red {
         set(&mut grid, p.at.0 as i32, p.at.1 as i32, Square::Red(p.kind));

@@ -1,7 +1,7 @@
 //! The engine: spec section 4, one attack test per remaining red piece for
 //! each of the black general's moves.
 
-use super::{in_black_palace, Case, Kind, Piece, Point};
+use super::model::{in_black_palace, Case, Input, Kind, Output, Piece, Point};
 use crate::game::Observer;
 use crate::solver::{Budget, Fault};
 
@@ -120,65 +120,89 @@ fn attacks<O: Observer>(
         Kind::General if p.1 != q.1 => false,
         Kind::Chariot if !aligned => false,
         Kind::General | Kind::Chariot => {
-            let open = board.between(p, q) == 0;
-            match (piece.kind, open) {
-                (Kind::General, true) => Ev::GeneralAttacks.hit(obs),
-                (Kind::General, false) => Ev::GeneralViewBlocked.hit(obs),
-                (_, true) => Ev::ChariotAttacks.hit(obs),
-                (_, false) => Ev::ChariotBlocked.hit(obs),
+            straight_attacks(board, piece.kind, p, q, through_vacated, obs)
+        }
+        Kind::Cannon if !aligned => false,
+        Kind::Cannon => cannon_attacks(board, p, q, scene, through_vacated, obs),
+        Kind::Horse => horse_attacks(board, p, q, obs),
+    }
+}
+
+/// A general or chariot on the line of `q`: it attacks when nothing stands
+/// between.
+fn straight_attacks<O: Observer>(
+    board: &Board,
+    kind: Kind,
+    p: (i32, i32),
+    q: (i32, i32),
+    through_vacated: bool,
+    obs: &mut O,
+) -> bool {
+    let open = board.between(p, q) == 0;
+    match (kind, open) {
+        (Kind::General, true) => Ev::GeneralAttacks.hit(obs),
+        (Kind::General, false) => Ev::GeneralViewBlocked.hit(obs),
+        (_, true) => Ev::ChariotAttacks.hit(obs),
+        (_, false) => Ev::ChariotBlocked.hit(obs),
+    }
+    if open && through_vacated {
+        Ev::VacatedPointOpensLine.hit(obs);
+    }
+    open
+}
+
+/// A cannon on the line of `q`: it attacks over exactly one screen.
+fn cannon_attacks<O: Observer>(
+    board: &Board,
+    p: (i32, i32),
+    q: (i32, i32),
+    scene: Scene,
+    through_vacated: bool,
+    obs: &mut O,
+) -> bool {
+    match board.between(p, q) {
+        0 => {
+            Ev::CannonNoScreen.hit(obs);
+            if through_vacated {
+                Ev::VacatedScreenGone.hit(obs);
             }
-            if open && through_vacated {
+            false
+        }
+        1 => {
+            // With one piece between, the general is the screen
+            // exactly when it lies between.
+            if strictly_between(p, scene.general, q) {
+                Ev::CannonScreenIsRedGeneral.hit(obs);
+            } else {
+                Ev::CannonAttacks.hit(obs);
+            }
+            if through_vacated {
                 Ev::VacatedPointOpensLine.hit(obs);
             }
-            open
+            true
         }
-        Kind::Cannon => {
-            if !aligned {
-                return false;
-            }
-            match board.between(p, q) {
-                0 => {
-                    Ev::CannonNoScreen.hit(obs);
-                    if through_vacated {
-                        Ev::VacatedScreenGone.hit(obs);
-                    }
-                    false
-                }
-                1 => {
-                    // With one piece between, the general is the screen
-                    // exactly when it lies between.
-                    if strictly_between(p, scene.general, q) {
-                        Ev::CannonScreenIsRedGeneral.hit(obs);
-                    } else {
-                        Ev::CannonAttacks.hit(obs);
-                    }
-                    if through_vacated {
-                        Ev::VacatedPointOpensLine.hit(obs);
-                    }
-                    true
-                }
-                _ => {
-                    Ev::CannonTwoScreens.hit(obs);
-                    false
-                }
-            }
-        }
-        Kind::Horse => {
-            let (dr, dc) = (q.0 - p.0, q.1 - p.1);
-            let leg = match (dr.abs(), dc.abs()) {
-                (2, 1) => (p.0 + dr / 2, p.1),
-                (1, 2) => (p.0, p.1 + dc / 2),
-                _ => return false,
-            };
-            let free = !board.at(leg);
-            if free {
-                Ev::HorseAttacks.hit(obs);
-            } else {
-                Ev::HorseLegBlocked.hit(obs);
-            }
-            free
+        _ => {
+            Ev::CannonTwoScreens.hit(obs);
+            false
         }
     }
+}
+
+/// A horse attacks a point one jump away whose leg point is empty.
+fn horse_attacks<O: Observer>(board: &Board, p: (i32, i32), q: (i32, i32), obs: &mut O) -> bool {
+    let (dr, dc) = (q.0 - p.0, q.1 - p.1);
+    let leg = match (dr.abs(), dc.abs()) {
+        (2, 1) => (p.0 + dr / 2, p.1),
+        (1, 2) => (p.0, p.1 + dc / 2),
+        _ => return false,
+    };
+    let free = !board.at(leg);
+    if free {
+        Ev::HorseAttacks.hit(obs);
+    } else {
+        Ev::HorseLegBlocked.hit(obs);
+    }
+    free
 }
 
 fn red_general(case: &Case) -> Option<&Piece> {
@@ -197,6 +221,27 @@ pub fn in_check(case: &Case) -> bool {
     case.red
         .iter()
         .any(|&p| attacks(&board, p, case.black, scene, &mut ()))
+}
+
+/// Spec 4.2 for every case of a valid file.
+pub fn solve<O: Observer>(
+    input: &Input,
+    budget: &mut Budget,
+    obs: &mut O,
+) -> Result<Output, Fault> {
+    input
+        .cases
+        .iter()
+        .map(|c| checkmated(c, budget, obs))
+        .collect()
+}
+
+/// How often each rule decides something over the whole file.
+pub fn rule_hits(input: &Input) -> Vec<u64> {
+    let mut hits = vec![0; Ev::RULES.len()];
+    solve(input, &mut Budget::new(u64::MAX), &mut hits)
+        .expect("an unlimited budget never runs out");
+    hits
 }
 
 /// Spec 4.2 for one valid case.

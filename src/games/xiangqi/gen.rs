@@ -4,7 +4,9 @@
 //! are common. A fixed position ends every rejection loop, so any tape
 //! (including the all-zero one) yields a valid file.
 
-use super::{engine, in_black_palace, validate_case, Case, Input, Kind, Piece, Point, MAX_CASES};
+use super::engine;
+use super::model::{in_black_palace, Case, Input, Kind, Piece, Point, MAX_CASES};
+use super::validate::validate_case;
 use crate::game::Profile;
 use crate::solver::Budget;
 use crate::source::Source;

@@ -1,6 +1,12 @@
+//! Unit tests: the spec's worked examples through every solver, each
+//! checklist rule, the generators' reach and the rule events.
+
 use super::engine::Ev;
-use super::*;
-use crate::game::parse_valid;
+use super::model::{Input, MAX_CASES, MAX_PIECES};
+use super::Xiangqi;
+use crate::game::{parse_valid, Game, GameId};
+use crate::solver::Budget;
+use crate::source::Source;
 
 /// The worked examples of spec section 6 with their exact expected outputs.
 const EXAMPLES: &[(&str, &str, &str)] = &[

@@ -15,8 +15,7 @@
 //! seeds has a deck of its own.
 
 use super::engine::play;
-use super::validate::{MAX_GAMES, MAX_LINE, MAX_THROWS};
-use super::{dense_layout, Board, Input};
+use super::model::{dense_layout, Board, Input, MAX_GAMES, MAX_LINE, MAX_THROWS};
 use crate::game::{GameId, Profile};
 use crate::solver::Budget;
 use crate::source::Source;
