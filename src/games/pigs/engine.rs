@@ -1,13 +1,136 @@
 //! The clean-room engine: one explicit game state and one function per rule
-//! area of the spec, each citing the section it implements.
+//! area of the spec, each citing the section it implements. The effects of
+//! the cards live in the child module `resolve`.
 //!
-//! The same [`simulate`] serves `solve`, the validator's termination rule
-//! (§3 item 6) and the trace, so the three can never disagree.
+//! The same [`simulate`] serves `solve`, `rule_hits`, the validator's
+//! termination rule (§3 item 6) and the trace, so they can never disagree.
 
 use super::model::{cards_text, Card, Input, Output, Role, Side};
-use super::rules::Ev;
 use crate::game::Observer;
-use crate::solver::{Budget, Fault};
+use crate::solver::{Budget, Fault, FaultKind};
+
+rule_events! {
+    /// The rules of spec section 4 that a test set should exercise. Besides
+    /// one event per way a card can resolve, the list names the judgements
+    /// where programs usually go wrong: whom a pig may attack or protect
+    /// (reveals, suspicion and its lapse), the rescan after every card, and
+    /// what happens around a death.
+    pub enum Ev {
+        DeckExhausted => "deck-exhausted":
+            "A draw after the m-th card has been drawn yields another copy of \
+             the m-th card: the deck never runs out (section 4.3).",
+        PeachEaten => "peach-eaten":
+            "A P used in the own play phase while HP is below 4: HP + 1 \
+             (section 4.5 table, section 4.6 P).",
+        CrossbowEquipped => "crossbow-equipped":
+            "A Z used: from now on the pig may use any number of K per play \
+             phase (section 4.5 table, section 4.6 Z).",
+        CrossbowExtraKill => "crossbow-extra-kill":
+            "A K used in a play phase that already used one, allowed only by \
+             the crossbow, also one equipped after the first K (section 4.5 \
+             K row, section 4.6 Z).",
+        OneKillLimit => "one-kill-limit":
+            "A K whose target, the next living pig, is an enemy stays in hand \
+             because this play phase already used a K and the pig has no \
+             crossbow (section 4.5 K row).",
+        KillDodged => "kill-dodged":
+            "A K on the next living pig, which discards its leftmost D: nothing \
+             else happens (section 4.6 K, step 2).",
+        KillHits => "kill-hits":
+            "A K on the next living pig, which holds no D: it takes 1 damage \
+             from the user (section 4.6 K, step 2).",
+        FpDuelsMp => "fp-duels-mp":
+            "An FP uses F: its duel target is always the MP, wherever it sits \
+             (section 4.5 F row).",
+        DuelBeyondNext => "duel-beyond-next":
+            "The MP or a ZP uses F on its first enemy going forward, which is \
+             not the next living pig and so out of reach of a K (section 4.5 \
+             F row, section 4.1 Distance).",
+        MpDuelsLoyal => "mp-duels-loyal":
+            "The MP duels an unrevealed suspected ZP: the ZP discards no K and \
+             takes 1 damage from the MP (section 4.6 F, step 3).",
+        DuelAnsweredWithK => "duel-answered-with-k":
+            "In a duel the responder discards its leftmost K and the other \
+             party becomes the responder (section 4.6 F, step 4).",
+        DuelUserHurt => "duel-user-hurt":
+            "A duel lost by its user: the user runs out of K first and takes 1 \
+             damage whose source is the target (section 4.6 F, step 4).",
+        DuelCancelled => "duel-cancelled":
+            "A J chain cancels a duel: nothing else happens, yet the F is spent \
+             and the user stays revealed (section 4.6 F, steps 1-2; section \
+             4.7).",
+        InvasionUsed => "invasion-used":
+            "An N used: every other living pig in seat order from the next \
+             must discard a K or take damage (section 4.6 N / W).",
+        VolleyUsed => "volley-used":
+            "A W used: every other living pig in seat order from the next must \
+             discard a D or take damage (section 4.6 N / W).",
+        AreaAnswered => "area-answered":
+            "A pig reached by an N discards its leftmost K, or by a W its \
+             leftmost D, and takes no damage (section 4.6 N / W, step 2).",
+        AreaHurts => "area-hurts":
+            "A pig reached by an N or W holds no K (N) or no D (W) and takes 1 \
+             damage from the user (section 4.6 N / W, step 3).",
+        AreaCancelled => "area-cancelled":
+            "A J chain cancels an N or W for one pig, which discards nothing and \
+             takes no damage, while the others are still processed (section \
+             4.6 N / W, step 1; section 4.7).",
+        AreaCutShort => "area-cut-short":
+            "The game ends while an N or W is processed: the living pigs not \
+             yet reached are not processed (section 4.6 N / W; section 4.9 \
+             item 4).",
+        JChain2 => "j-chain-2":
+            "A J is answered by a J: a chain of two or more J, which cancels \
+             the trick only if their number is odd (section 4.7, steps 3-4).",
+        JByUser => "j-by-user":
+            "The user of a trick plays the chain's first J, protecting the \
+             target of its own card (section 4.7, step 2).",
+        JUnknownTarget => "j-unknown-target":
+            "A trick on an unrevealed ZP or FP: a pig of its side holds a J, \
+             but nobody may protect an unknown pig (section 4.7, step 1).",
+        Revealed => "revealed":
+            "A ZP or FP reveals its true role for good by using a K or an F or \
+             playing a J (section 4.1 Revealed).",
+        SuspectedRebelMarked => "suspected-rebel-marked":
+            "An unrevealed pig, ZP or FP, whose N or W dealt damage to the MP, \
+             which survived it, is marked suspected (类反贼) and becomes the \
+             MP's enemy (section 4.8; section 4.6 N / W, step 3).",
+        RevealedNotSuspected => "revealed-not-suspected":
+            "An N or W of an already revealed pig hurts the MP, which survives: \
+             the user is not marked (section 4.8).",
+        MpAttacksSuspected => "mp-attacks-suspected":
+            "The MP uses a K or an F on an unrevealed suspected pig (section \
+             4.1 Enemies, section 4.8).",
+        SuspicionVoidAfterReveal => "suspicion-void-after-reveal":
+            "A suspected pig has since revealed as a ZP and is no longer the \
+             MP's enemy: the MP's K stays in hand, or its F looks past that pig \
+             (section 4.1 Enemies, section 4.8).",
+        RescanLeft => "rescan-left":
+            "After a card is resolved the scan restarts from the left and uses \
+             a card left of the one just used that was not usable before (an HP \
+             loss, a reveal, a death changing the next pig, a crossbow) \
+             (section 4.5, step 3).",
+        DyingEatsPeach => "dying-eats-peach":
+            "A pig at 0 HP discards its leftmost P and is back at 1 HP, in \
+             anyone's turn (section 4.9 item 2).",
+        FpKilledReward => "fp-killed-reward":
+            "An FP dies and the game goes on: the damage source, whatever its \
+             role, draws 3 cards (section 4.9 item 3.3).",
+        ZpKilledByMp => "zp-killed-by-mp":
+            "The MP kills a ZP and the game goes on: the MP discards its whole \
+             hand and loses its crossbow (section 4.9 item 3.4).",
+        DiedInOwnTurn => "died-in-own-turn":
+            "The active pig dies in its own play phase (it lost its own duel) \
+             and the game goes on: its turn ends at once (section 4.4; section \
+             4.9, last paragraph).",
+        MpSideWins => "mp-side-wins":
+            "The last living FP dies: the MP side wins and everything stops at \
+             once (section 4.9 items 3.2 and 4; section 5).",
+        FpSideWins => "fp-side-wins":
+            "The MP dies: the FP side wins and everything stops at once \
+             (section 4.9 items 3.1 and 4; section 5).",
+    }
+}
 
 /// Appends one line to the trace, formatting it only when tracing.
 macro_rules! note {
@@ -21,6 +144,11 @@ macro_rules! note {
         }
     };
 }
+
+// A child of this module, so that it shares the private game state; `note!`
+// must be defined above it.
+#[path = "resolve.rs"]
+mod resolve;
 
 /// Safety net behind the idle-round test of §3 item 6: a game still running
 /// after this many turns is treated as endless.
@@ -50,12 +178,48 @@ pub enum Ending {
 #[derive(Debug, Clone)]
 pub struct Finish {
     pub ending: Ending,
+    /// Only the tests read it, to see that an observer changes nothing.
+    #[cfg_attr(not(test), allow(dead_code))]
     pub turns: u64,
     /// The §5 lines of the final state; the first line names the winner
     /// only when `ending` is `Won`.
     pub output: Output,
     /// The readable account, when asked for.
     pub log: Option<String>,
+}
+
+/// `Game::solve`: a game that does not end is the engine's own budget fault,
+/// since a valid input always ends.
+pub fn solve(input: &Input, budget: &mut Budget) -> Result<Output, Fault> {
+    let finish = simulate(input, budget, false, &mut ())?;
+    match finish.ending {
+        Ending::Won(_) => Ok(finish.output),
+        Ending::Idle { turn } => Err(Fault::new(
+            FaultKind::Budget,
+            format!("the game never ends (idle round ending with turn {turn})"),
+        )),
+        Ending::Cap => Err(Fault::new(
+            FaultKind::Budget,
+            format!("no end within {MAX_TURNS} turns"),
+        )),
+    }
+}
+
+/// The same simulation as [`solve`], counting instead of ignoring events.
+pub fn rule_hits(input: &Input) -> Vec<u64> {
+    let mut hits = vec![0; Ev::RULES.len()];
+    // A valid game ends within the default budget (checklist rule 6).
+    let _ = simulate(input, &mut Budget::default(), false, &mut hits);
+    hits
+}
+
+/// The account of a game up to its end, its idle round or the budget. It
+/// needs only checklist rules 1–5, so a game that never ends reads too.
+pub fn trace(input: &Input) -> String {
+    match simulate(input, &mut Budget::default(), true, &mut ()) {
+        Ok(f) => f.log.unwrap_or_default(),
+        Err(fault) => format!("engine fault: {fault}\n"),
+    }
 }
 
 /// Simulates the game of `input` (which must pass checklist rules 1–5)
@@ -371,36 +535,9 @@ impl<'a, O: Observer> Table<'a, O> {
             }
             let card = self.pigs[me].hand.remove(pos);
             used_non_z |= card != Card::Z;
-            match action {
-                Action::Peach => {
-                    self.pigs[me].hp += 1;
-                    self.ev(Ev::PeachEaten);
-                    note!(self, "  {} eats P (HP {})", self.name(me), self.pigs[me].hp);
-                }
-                Action::Crossbow => {
-                    self.pigs[me].crossbow = true;
-                    self.ev(Ev::CrossbowEquipped);
-                    note!(self, "  {} equips Z (crossbow)", self.name(me));
-                }
-                Action::Kill(target) => {
-                    if k_used {
-                        self.ev(Ev::CrossbowExtraKill);
-                    }
-                    self.mp_attack(me, target);
-                    k_used = true;
-                    self.kill(me, target)?;
-                }
-                Action::Duel(target) => {
-                    if self.pigs[me].role == Role::FP {
-                        self.ev(Ev::FpDuelsMp);
-                    } else if O::LISTENING && target != self.next_alive(me) {
-                        self.ev(Ev::DuelBeyondNext);
-                    }
-                    self.mp_attack(me, target);
-                    self.duel(me, target)?;
-                }
-                Action::Area(card) => self.area(me, card)?,
-            }
+            let kill = matches!(action, Action::Kill(_));
+            self.resolve(me, action, k_used)?;
+            k_used |= kill;
         }
         if !self.pigs[me].alive {
             self.ev(Ev::DiedInOwnTurn);
@@ -472,231 +609,6 @@ impl<'a, O: Observer> Table<'a, O> {
     fn spares(&self, me: usize, other: usize) -> bool {
         let o = &self.pigs[other];
         self.pigs[me].role == Role::MP && o.suspected && o.revealed && o.role == Role::ZP
-    }
-
-    /// §4.1 "Enemies": the MP attacking a pig it only suspects.
-    fn mp_attack(&mut self, me: usize, target: usize) {
-        let t = &self.pigs[target];
-        if self.pigs[me].role == Role::MP && t.suspected && !t.revealed {
-            self.ev(Ev::MpAttacksSuspected);
-        }
-    }
-
-    /// §4.6 K.
-    fn kill(&mut self, me: usize, target: usize) -> Flow {
-        note!(self, "  {} uses K on {}", self.name(me), self.name(target));
-        self.reveal(me);
-        if self.discard(target, Card::D) {
-            self.ev(Ev::KillDodged);
-            note!(self, "    {} dodges with D", self.name(target));
-            return Ok(());
-        }
-        self.ev(Ev::KillHits);
-        self.damage(target, me)
-    }
-
-    /// §4.6 F.
-    fn duel(&mut self, me: usize, target: usize) -> Flow {
-        note!(self, "  {} uses F on {}", self.name(me), self.name(target));
-        self.reveal(me); // step 1, even if cancelled
-        if self.j_chain(me, target)? {
-            self.ev(Ev::DuelCancelled);
-            note!(self, "    the duel is cancelled");
-            return Ok(()); // step 2
-        }
-        if self.pigs[me].role == Role::MP && self.pigs[target].role == Role::ZP {
-            // Step 3: the loyal pig does not fight back.
-            self.ev(Ev::MpDuelsLoyal);
-            note!(self, "    {} does not fight the MP", self.name(target));
-            return self.damage(target, me);
-        }
-        // Step 4: the target answers first.
-        let (mut responder, mut other) = (target, me);
-        loop {
-            self.budget.step()?;
-            if self.discard(responder, Card::K) {
-                self.ev(Ev::DuelAnsweredWithK);
-                note!(self, "    {} discards K", self.name(responder));
-                std::mem::swap(&mut responder, &mut other);
-            } else {
-                if responder == me {
-                    self.ev(Ev::DuelUserHurt);
-                }
-                return self.damage(responder, other);
-            }
-        }
-    }
-
-    /// §4.6 N / W: every other pig once, in seat order from the user's next;
-    /// stops at once if the game ends (the `?`).
-    fn area(&mut self, me: usize, card: Card) -> Flow {
-        note!(self, "  {} uses {card}", self.name(me));
-        self.ev(if card == Card::N {
-            Ev::InvasionUsed
-        } else {
-            Ev::VolleyUsed
-        });
-        let answer = if card == Card::N { Card::K } else { Card::D };
-        let n = self.pigs.len();
-        for k in 1..n {
-            let x = (me + k) % n;
-            if !self.pigs[x].alive {
-                continue;
-            }
-            if self.j_chain(me, x)? {
-                self.ev(Ev::AreaCancelled);
-                note!(self, "    {card} is cancelled for {}", self.name(x));
-                continue; // step 1
-            }
-            if self.discard(x, answer) {
-                self.ev(Ev::AreaAnswered);
-                note!(self, "    {} discards {answer}", self.name(x));
-                continue; // step 2
-            }
-            self.ev(Ev::AreaHurts);
-            if let Err(halt) = self.damage(x, me) {
-                // Step 3 ended the game: the pigs after `x` are never reached.
-                if O::LISTENING
-                    && matches!(halt, Halt::Over(_))
-                    && (k + 1..n).any(|j| self.pigs[(me + j) % n].alive)
-                {
-                    self.ev(Ev::AreaCutShort);
-                }
-                return Err(halt);
-            }
-            if self.pigs[x].role == Role::MP {
-                self.suspect(me);
-            }
-        }
-        Ok(())
-    }
-
-    /// §4.8: called after an N/W of `user` hurt the MP, who survived.
-    fn suspect(&mut self, user: usize) {
-        if self.is_known(user) {
-            self.ev(Ev::RevealedNotSuspected);
-            return;
-        }
-        self.ev(Ev::SuspectedRebelMarked);
-        if !self.pigs[user].suspected {
-            self.pigs[user].suspected = true;
-            note!(self, "    the MP now suspects {}", self.name(user));
-        }
-    }
-
-    /// §4.7: whether the trick aimed at `target` is cancelled.
-    fn j_chain(&mut self, user: usize, target: usize) -> Result<bool, Fault> {
-        let mut side = self.pigs[target].role.side();
-        if !self.is_known(target) {
-            if O::LISTENING && self.first_with_j(user, side).is_some() {
-                self.ev(Ev::JUnknownTarget);
-            }
-            return Ok(false); // step 1
-        }
-        let n = self.pigs.len();
-        let mut from = user; // step 2: the user has the first chance
-        let mut played = 0;
-        while let Some(y) = self.first_with_j(from, side) {
-            self.budget.step()?;
-            self.discard(y, Card::J);
-            if played == 0 && y == user {
-                self.ev(Ev::JByUser);
-            }
-            played += 1;
-            if played % 2 == 1 {
-                note!(
-                    self,
-                    "    {} plays J to protect {}",
-                    self.name(y),
-                    self.name(target)
-                );
-            } else {
-                note!(self, "    {} answers with J", self.name(y));
-            }
-            self.reveal(y); // step 3
-            from = (y + 1) % n;
-            side = side.opposite();
-        }
-        if played >= 2 {
-            self.ev(Ev::JChain2);
-        }
-        Ok(played % 2 == 1) // step 4
-    }
-
-    /// §4.7: the first living pig of `side` holding a J, in seat order from
-    /// `from` (inclusive), each living pig once.
-    fn first_with_j(&self, from: usize, side: Side) -> Option<usize> {
-        let n = self.pigs.len();
-        (0..n).map(|k| (from + k) % n).find(|&j| {
-            let p = &self.pigs[j];
-            p.alive && p.role.side() == side && p.hand.contains(&Card::J)
-        })
-    }
-
-    /// §4.9 items 1 and 2: one damage, then a peach if the pig is dying.
-    fn damage(&mut self, victim: usize, source: usize) -> Flow {
-        self.pigs[victim].hp -= 1;
-        note!(
-            self,
-            "    {} takes 1 damage from {} (HP {})",
-            self.name(victim),
-            self.name(source),
-            self.pigs[victim].hp
-        );
-        if self.pigs[victim].hp > 0 {
-            return Ok(());
-        }
-        if self.discard(victim, Card::P) {
-            self.pigs[victim].hp += 1;
-            self.ev(Ev::DyingEatsPeach);
-            note!(
-                self,
-                "    {} is dying and eats P (HP {})",
-                self.name(victim),
-                self.pigs[victim].hp
-            );
-            return Ok(());
-        }
-        self.die(victim, source)
-    }
-
-    /// §4.9 item 3, sub-items in their order.
-    fn die(&mut self, victim: usize, source: usize) -> Flow {
-        let pig = &mut self.pigs[victim];
-        pig.alive = false;
-        pig.hand.clear();
-        pig.crossbow = false;
-        let role = pig.role;
-        note!(self, "    {} dies", self.name(victim));
-        if role == Role::MP {
-            self.ev(Ev::FpSideWins);
-            return Err(Halt::Over(Side::Fp)); // 3.1
-        }
-        if !self.pigs.iter().any(|p| p.alive && p.role == Role::FP) {
-            self.ev(Ev::MpSideWins);
-            return Err(Halt::Over(Side::Mp)); // 3.2
-        }
-        if role == Role::FP {
-            self.ev(Ev::FpKilledReward);
-            note!(self, "    reward for killing an FP:");
-            self.draw(source, 3); // 3.3
-        }
-        if role == Role::ZP && self.pigs[source].role == Role::MP {
-            self.ev(Ev::ZpKilledByMp);
-            let mp = &mut self.pigs[source];
-            mp.hand.clear(); // 3.4
-            mp.crossbow = false;
-            if let Some((active, left)) = &mut self.used_at {
-                if *active == source {
-                    *left = 0;
-                }
-            }
-            note!(
-                self,
-                "    the MP killed a loyal pig: it discards its hand and crossbow"
-            );
-        }
-        Ok(())
     }
 
     /// §5: the winner line, then DEAD or the hand of every pig.

@@ -1,8 +1,10 @@
-//! Generators. Every profile draws a random game and keeps it only if the
-//! validator (termination included, §3 item 6) accepts it; rejected draws
-//! are redrawn, and [`generate_counted`] reports how many were.
+//! The profiles and their generators. Every profile draws a random game and
+//! keeps it only if the validator (termination included, §3 item 6)
+//! accepts it; rejected draws are redrawn, and [`generate_counted`] reports
+//! how many were.
 
 use super::model::{Card, Input, Role, Seat};
+use super::validate::validate;
 use crate::game::Profile;
 use crate::source::Source;
 
@@ -56,6 +58,11 @@ pub const PROFILES: &[Profile] = &[
     },
 ];
 
+/// `Game::generate`: the input alone.
+pub fn generate(src: &mut Source, profile: &str) -> Input {
+    generate_counted(src, profile).0
+}
+
 /// Draws per input before the fixed fallback; with rejection rates well
 /// under one half the fallback is practically never reached from a seed.
 const TRIES: usize = 64;
@@ -68,7 +75,7 @@ pub fn generate_counted(src: &mut Source, profile: &str) -> (Input, u32) {
         TRIES,
         |s| {
             let cand = draw(s, profile);
-            if super::validate(&cand).is_ok() {
+            if validate(&cand).is_ok() {
                 Some(cand)
             } else {
                 rejected += 1;
@@ -270,93 +277,106 @@ fn no_tricks(src: &mut Source) -> Input {
 /// The edge families of spec §7, one per draw.
 fn edge(src: &mut Source) -> Input {
     match src.below(7) {
-        // MP against a single FP.
-        0 => {
-            let w = weights(src, 4, &[]);
-            build(src, &Plan::new((2, 2), (1, 10), w))
-        }
-        // The repeated last card is always usable.
-        1 => {
-            let w = weights(src, 4, &[]);
-            let plan = Plan {
-                last: 1.0,
-                ..Plan::new((2, 6), (1, 40), w)
-            };
-            build(src, &plan)
-        }
-        // Crossbows first: several K per turn.
-        2 => {
-            let w = weights(src, 3, &[(Card::K, 12), (Card::Z, 4)]);
-            let mut input = build(src, &Plan::new((2, 6), (1, 60), w));
-            for seat in &mut input.seats {
-                if src.bool(0.7) {
-                    seat.hand[0] = Card::Z;
-                    seat.hand[1] = Card::K;
-                }
-            }
-            input
-        }
-        // Peaches left of usable cards.
-        3 => {
-            let w = weights(src, 3, &[(Card::P, 8), (Card::K, 6), (Card::F, 6)]);
-            let mut input = build(src, &Plan::new((2, 6), (1, 60), w));
-            for seat in &mut input.seats {
-                seat.hand[0] = Card::P;
-                if src.bool(0.5) {
-                    seat.hand[1] = Card::P;
-                }
-            }
-            input
-        }
-        // The MP kills loyal pigs: its N/W hit ZPs without K or D, and ZPs
-        // that hurt it with N/W become suspected.
-        4 => {
-            let w = weights(src, 3, &[(Card::N, 6), (Card::W, 6), (Card::F, 6)]);
-            let plan = Plan {
-                fp: 0.3,
-                ..Plan::new((3, 6), (1, 60), w)
-            };
-            let mut input = build(src, &plan);
-            input.seats[0].hand = [Card::N, Card::W, Card::F, Card::F];
-            for seat in &mut input.seats[1..] {
-                if seat.role == Role::ZP && src.bool(0.6) {
-                    seat.hand = [Card::N, Card::P, Card::D, Card::D];
-                }
-            }
-            input
-        }
-        // FPs kill FPs: many FPs throwing N/W at each other.
-        5 => {
-            let w = weights(src, 3, &[(Card::N, 8), (Card::W, 8)]);
-            let plan = Plan {
-                fp: 0.8,
-                ..Plan::new((4, 8), (1, 80), w)
-            };
-            let mut input = build(src, &plan);
-            for seat in &mut input.seats[1..] {
-                if seat.role == Role::FP && src.bool(0.5) {
-                    seat.hand[0] = Card::N;
-                }
-            }
-            input
-        }
-        // Lopsided sides: one FP among ZPs, or one ZP among FPs.
-        _ => {
-            let w = weights(src, 5, &[]);
-            let mut input = build(src, &Plan::new((4, 10), (1, 100), w));
-            let n = input.seats.len();
-            let lone = src.usize_in(1, n - 1);
-            let (crowd, single) = if src.bool(0.5) {
-                (Role::FP, Role::ZP)
-            } else {
-                (Role::ZP, Role::FP)
-            };
-            for (i, seat) in input.seats.iter_mut().enumerate().skip(1) {
-                seat.role = if i == lone { single } else { crowd };
-            }
-            input
+        0 => mp_against_one_fp(src),
+        1 => usable_last_card(src),
+        2 => crossbows_first(src),
+        3 => peaches_first(src),
+        4 => mp_kills_loyal(src),
+        5 => fps_kill_fps(src),
+        _ => lopsided_sides(src),
+    }
+}
+
+fn mp_against_one_fp(src: &mut Source) -> Input {
+    let w = weights(src, 4, &[]);
+    build(src, &Plan::new((2, 2), (1, 10), w))
+}
+
+/// The repeated last card is always usable.
+fn usable_last_card(src: &mut Source) -> Input {
+    let w = weights(src, 4, &[]);
+    let plan = Plan {
+        last: 1.0,
+        ..Plan::new((2, 6), (1, 40), w)
+    };
+    build(src, &plan)
+}
+
+/// Several K per turn.
+fn crossbows_first(src: &mut Source) -> Input {
+    let w = weights(src, 3, &[(Card::K, 12), (Card::Z, 4)]);
+    let mut input = build(src, &Plan::new((2, 6), (1, 60), w));
+    for seat in &mut input.seats {
+        if src.bool(0.7) {
+            seat.hand[0] = Card::Z;
+            seat.hand[1] = Card::K;
         }
     }
+    input
+}
+
+/// Peaches left of usable cards.
+fn peaches_first(src: &mut Source) -> Input {
+    let w = weights(src, 3, &[(Card::P, 8), (Card::K, 6), (Card::F, 6)]);
+    let mut input = build(src, &Plan::new((2, 6), (1, 60), w));
+    for seat in &mut input.seats {
+        seat.hand[0] = Card::P;
+        if src.bool(0.5) {
+            seat.hand[1] = Card::P;
+        }
+    }
+    input
+}
+
+/// The MP kills loyal pigs: its N/W hit ZPs without K or D, and ZPs that
+/// hurt it with N/W become suspected.
+fn mp_kills_loyal(src: &mut Source) -> Input {
+    let w = weights(src, 3, &[(Card::N, 6), (Card::W, 6), (Card::F, 6)]);
+    let plan = Plan {
+        fp: 0.3,
+        ..Plan::new((3, 6), (1, 60), w)
+    };
+    let mut input = build(src, &plan);
+    input.seats[0].hand = [Card::N, Card::W, Card::F, Card::F];
+    for seat in &mut input.seats[1..] {
+        if seat.role == Role::ZP && src.bool(0.6) {
+            seat.hand = [Card::N, Card::P, Card::D, Card::D];
+        }
+    }
+    input
+}
+
+/// Many FPs throwing N/W at each other.
+fn fps_kill_fps(src: &mut Source) -> Input {
+    let w = weights(src, 3, &[(Card::N, 8), (Card::W, 8)]);
+    let plan = Plan {
+        fp: 0.8,
+        ..Plan::new((4, 8), (1, 80), w)
+    };
+    let mut input = build(src, &plan);
+    for seat in &mut input.seats[1..] {
+        if seat.role == Role::FP && src.bool(0.5) {
+            seat.hand[0] = Card::N;
+        }
+    }
+    input
+}
+
+/// One FP among ZPs, or one ZP among FPs.
+fn lopsided_sides(src: &mut Source) -> Input {
+    let w = weights(src, 5, &[]);
+    let mut input = build(src, &Plan::new((4, 10), (1, 100), w));
+    let n = input.seats.len();
+    let lone = src.usize_in(1, n - 1);
+    let (crowd, single) = if src.bool(0.5) {
+        (Role::FP, Role::ZP)
+    } else {
+        (Role::ZP, Role::FP)
+    };
+    for (i, seat) in input.seats.iter_mut().enumerate().skip(1) {
+        seat.role = if i == lone { single } else { crowd };
+    }
+    input
 }
 
 /// Suspicion needs an unrevealed pig whose N or W hurts the MP; the MP's

@@ -1,4 +1,5 @@
-//! The typed judge input and output, their strict parser and canonical text.
+//! The typed judge input and output, their strict parser and canonical
+//! text, and the tags that say how two outputs differ.
 
 use std::fmt;
 
@@ -242,5 +243,37 @@ impl Output {
             s.push('\n');
         }
         s
+    }
+}
+
+/// `Game::difference`: the class of the first differing line: `winner`
+/// (line 1), `dead` (one side prints DEAD, the other a hand), `hand` (two
+/// different hands); `lines` when one output is a prefix of the other.
+pub fn difference(a: &Output, b: &Output) -> String {
+    let first = a.lines.iter().zip(&b.lines).position(|(x, y)| x != y);
+    match first {
+        None => "lines",
+        Some(0) => "winner",
+        Some(i) if (a.lines[i] == "DEAD") != (b.lines[i] == "DEAD") => "dead",
+        Some(_) => "hand",
+    }
+    .to_string()
+}
+
+/// `Game::difference_in`: adds what tells pig bugs apart without naming a
+/// seat: the direction of a winner difference, and the role of the first
+/// pig whose line differs with which side sees it dead.
+pub fn difference_in(input: &Input, a: &Output, b: &Output) -> String {
+    let Some(i) = a.lines.iter().zip(&b.lines).position(|(x, y)| x != y) else {
+        return "lines".into();
+    };
+    if i == 0 {
+        return format!("winner {}/{}", a.lines[0], b.lines[0]);
+    }
+    let role = input.seats.get(i - 1).map_or("?", |s| s.role.name());
+    match (a.lines[i] == "DEAD", b.lines[i] == "DEAD") {
+        (false, true) => format!("{role} alive/dead"),
+        (true, false) => format!("{role} dead/alive"),
+        _ => format!("{role} hand"),
     }
 }

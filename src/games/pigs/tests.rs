@@ -1,4 +1,15 @@
-use super::*;
+//! Worked examples and pitfalls of §4, each derived by hand, then the
+//! formats, the validator, the generators, shrinking, the trace and the
+//! rule events.
+
+use super::engine;
+use super::gen::generate_counted;
+use super::model::{Card, Input, Output, Role};
+use super::validate::{structure, validate};
+use super::Pigs;
+use crate::game::{Game, GameId};
+use crate::solver::{Budget, FaultKind};
+use crate::source::Source;
 
 /// Parses, validates and solves `input`, returning the rendered output.
 fn run(input: &str) -> String {

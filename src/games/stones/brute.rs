@@ -4,7 +4,7 @@
 
 use std::collections::HashMap;
 
-use super::{Answer, Input, Kind};
+use super::model::{Answer, Input, Kind};
 use crate::solver::{Budget, Fault};
 
 /// Inputs beyond these bounds are left to the engine alone: the number of

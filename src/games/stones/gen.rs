@@ -1,10 +1,31 @@
-//! Generators. Random counts almost never give T = 0, where the two answers
-//! differ, so many cases are aimed: every count but one is drawn and the
-//! last is solved for a target T, with plain random cases as the fallback
-//! that every tape can reach.
+//! The profiles and their generators. Random counts almost never give
+//! T = 0, where the two answers differ, so many cases are aimed: every count
+//! but one is drawn and the last is solved for a target T, with plain
+//! random cases as the fallback that every tape can reach.
 
-use super::{double_value, Case, Input, Kind, MAX_CASES, MAX_COUNT};
+use super::engine::double_value;
+use super::model::{Case, Input, Kind, MAX_CASES, MAX_COUNT};
+use crate::game::Profile;
 use crate::source::Source;
+
+pub const PROFILES: &[Profile] = &[
+    Profile {
+        name: "small",
+        about: "counts 1..7, at most 12 piles per case: fit for exhaustive search",
+    },
+    Profile {
+        name: "typical",
+        about: "1-6 kinds, counts up to 1e9, many cases, answers balanced",
+    },
+    Profile {
+        name: "edge",
+        about: "T = 0 and +-1, mixed piles only, single kinds, counts 1 and 1e18 together",
+    },
+    Profile {
+        name: "max",
+        about: "all six kinds near 1e18, near-balanced and extreme totals, 1000 cases",
+    },
+];
 
 pub fn generate(src: &mut Source, profile: &str) -> Input {
     let n = match profile {
@@ -81,74 +102,85 @@ fn typical(src: &mut Source) -> Case {
     }
 }
 
+/// The edge families of the spec, one per case.
 fn edge(src: &mut Source) -> Case {
-    let fits = |c: &Case| c.iter().all(|&(_, n)| n <= MAX_COUNT);
     match src.below(5) {
-        0 => {
-            // T exactly 0, +1 or -1.
-            let t = *src.choose(&[0, 1, -1]);
-            let kinds = kinds(src, 2, 6);
-            let scale = src.below(19) as u32;
-            src.attempt(
-                6,
-                |src| aim(src, &kinds, |s| magnitude(s, scale), t, fits),
-                // T = 0 by construction.
-                |_| vec![(Kind::W, 1), (Kind::B, 1)],
-            )
-        }
-        1 => {
-            // Only mixed piles, with odd and even differences.
-            let c = magnitude(src, 18).min(MAX_COUNT - 3);
-            let other = c + src.below(4);
-            let (wb, bw) = if src.bool(0.5) {
-                (c, other)
-            } else {
-                (other, c)
-            };
-            let mut case = vec![(Kind::WB, wb), (Kind::BW, bw)];
-            src.shuffle(&mut case);
-            if src.bool(0.2) {
-                case.pop();
-            }
-            case
-        }
-        2 => {
-            let kind = *src.choose(&Kind::ALL);
-            let count = match src.below(3) {
-                0 => 1,
-                1 => MAX_COUNT,
-                _ => magnitude(src, 18),
-            };
-            vec![(kind, count)]
-        }
-        3 => {
-            // Counts 1 and 10^18 side by side.
-            let kinds = kinds(src, 2, 6);
-            kinds
-                .iter()
-                .enumerate()
-                .map(|(i, &k)| {
-                    let big = match i {
-                        0 => false,
-                        1 => true,
-                        _ => src.bool(0.5),
-                    };
-                    (k, if big { MAX_COUNT } else { 1 })
-                })
-                .collect()
-        }
-        _ => {
-            // The extremes |T| = 7·10^18.
-            let side = if src.bool(0.5) {
-                [Kind::W, Kind::WW, Kind::BW]
-            } else {
-                [Kind::B, Kind::BB, Kind::WB]
-            };
-            let mut case: Case = side.iter().map(|&k| (k, MAX_COUNT)).collect();
-            src.shuffle(&mut case);
-            case
-        }
+        0 => near_zero(src),
+        1 => mixed_only(src),
+        2 => single_kind(src),
+        3 => ones_beside_max(src),
+        _ => extreme(src),
     }
+}
+
+/// T exactly 0, +1 or -1.
+fn near_zero(src: &mut Source) -> Case {
+    let fits = |c: &Case| c.iter().all(|&(_, n)| n <= MAX_COUNT);
+    let t = *src.choose(&[0, 1, -1]);
+    let kinds = kinds(src, 2, 6);
+    let scale = src.below(19) as u32;
+    src.attempt(
+        6,
+        |src| aim(src, &kinds, |s| magnitude(s, scale), t, fits),
+        // T = 0 by construction.
+        |_| vec![(Kind::W, 1), (Kind::B, 1)],
+    )
+}
+
+/// Only mixed piles, with odd and even differences.
+fn mixed_only(src: &mut Source) -> Case {
+    let c = magnitude(src, 18).min(MAX_COUNT - 3);
+    let other = c + src.below(4);
+    let (wb, bw) = if src.bool(0.5) {
+        (c, other)
+    } else {
+        (other, c)
+    };
+    let mut case = vec![(Kind::WB, wb), (Kind::BW, bw)];
+    src.shuffle(&mut case);
+    if src.bool(0.2) {
+        case.pop();
+    }
+    case
+}
+
+fn single_kind(src: &mut Source) -> Case {
+    let kind = *src.choose(&Kind::ALL);
+    let count = match src.below(3) {
+        0 => 1,
+        1 => MAX_COUNT,
+        _ => magnitude(src, 18),
+    };
+    vec![(kind, count)]
+}
+
+/// Counts 1 and 10^18 side by side.
+fn ones_beside_max(src: &mut Source) -> Case {
+    let kinds = kinds(src, 2, 6);
+    kinds
+        .iter()
+        .enumerate()
+        .map(|(i, &k)| {
+            let big = match i {
+                0 => false,
+                1 => true,
+                _ => src.bool(0.5),
+            };
+            (k, if big { MAX_COUNT } else { 1 })
+        })
+        .collect()
+}
+
+/// The extremes |T| = 7·10^18.
+fn extreme(src: &mut Source) -> Case {
+    let side = if src.bool(0.5) {
+        [Kind::W, Kind::WW, Kind::BW]
+    } else {
+        [Kind::B, Kind::BB, Kind::WB]
+    };
+    let mut case: Case = side.iter().map(|&k| (k, MAX_COUNT)).collect();
+    src.shuffle(&mut case);
+    case
 }
 
 /// All six kinds near 10^18: nearly balanced, aimed at small T, extreme.

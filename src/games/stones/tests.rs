@@ -1,5 +1,14 @@
-use super::*;
-use crate::game::parse_valid;
+//! The worked examples of the spec, the brute-force oracle against the
+//! engine, the formats, the validator, the generators, shrinking and the
+//! rule events.
+
+use super::engine::{double_value, Ev};
+use super::gen::PROFILES;
+use super::model::{Answer, Case, Input, MAX_COUNT};
+use super::Stones;
+use crate::game::{parse_valid, Game, GameId};
+use crate::solver::Budget;
+use crate::source::Source;
 
 const EXAMPLES: &str = "1
 w 1

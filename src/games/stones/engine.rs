@@ -1,0 +1,132 @@
+//! The clean-room engine: every pile is a number in the sense of
+//! combinatorial game theory (§4.1), so a case is decided by the sign of
+//! one exact integer, twice the sum of the pile values.
+
+use super::model::{Answer, Case, Input, Kind};
+use crate::game::Observer;
+use crate::solver::{Budget, Fault};
+
+rule_events! {
+    /// The pile values and answer rules of spec section 4.1 and the
+    /// arithmetic limits of section 4.2.
+    pub enum Ev {
+        PileW => "pile-w":
+            "4.1: a listed kind w, a single white stone, is worth 1 (adds 2 per pile to T)",
+        PileB => "pile-b":
+            "4.1: a listed kind b, a single black stone, is worth -1 (adds -2 per pile to T)",
+        PileWw => "pile-ww":
+            "4.1: a listed kind ww is worth 2 (adds 4 per pile to T)",
+        PileBb => "pile-bb":
+            "4.1: a listed kind bb is worth -2 (adds -4 per pile to T)",
+        PileBw => "pile-bw":
+            "4.1: a listed kind bw (black on white) is worth {0 | 1} = +1/2 (adds 1 per pile to T)",
+        PileWb => "pile-wb":
+            "4.1: a listed kind wb (white on black) is worth {-1 | 0} = -1/2 (adds -1 per pile to T)",
+        AWinsBoth => "a-wins-both":
+            "4.1: T > 0, A wins whoever starts: answer 'win win'",
+        SecondPlayerWins => "second-player-wins":
+            "4.1: T = 0, the player moving second wins: answer 'lose win'",
+        BWinsBoth => "b-wins-both":
+            "4.1: T < 0, B wins whoever starts: answer 'lose lose'",
+        HalvesChangeOutcome => "halves-change-outcome":
+            "4.1: the half-valued piles (bw, wb) give T a different sign than the whole-valued piles alone, so they decide the answer",
+        TermBeyondI32 => "term-beyond-i32":
+            "4.2: some term value·count of T exceeds 2^31 - 1 in magnitude, so 32-bit arithmetic overflows",
+        SumBeyondHalfI64 => "sum-beyond-half-i64":
+            "4.2: the positive or the negative terms of T add up past 2^62, so a 64-bit evaluation that scales a partial sum by two once more overflows",
+    }
+}
+
+impl Kind {
+    /// Twice the pile's game value (section 4.1), so that the half-valued
+    /// mixed piles stay integers.
+    pub fn double_value(self) -> i128 {
+        match self {
+            Kind::W => 2,
+            Kind::B => -2,
+            Kind::WW => 4,
+            Kind::BB => -4,
+            Kind::BW => 1,
+            Kind::WB => -1,
+        }
+    }
+
+    fn rule(self) -> Ev {
+        match self {
+            Kind::W => Ev::PileW,
+            Kind::B => Ev::PileB,
+            Kind::WW => Ev::PileWw,
+            Kind::BB => Ev::PileBb,
+            Kind::WB => Ev::PileWb,
+            Kind::BW => Ev::PileBw,
+        }
+    }
+}
+
+/// One step per case: each is a formula, never a search.
+pub fn solve(input: &Input, budget: &mut Budget) -> Result<Vec<Answer>, Fault> {
+    budget.steps(input.cases.len() as u64)?;
+    Ok(input
+        .cases
+        .iter()
+        .map(|case| answer(case, &mut ()))
+        .collect())
+}
+
+/// The same evaluation as [`solve`], counting instead of ignoring events.
+pub fn rule_hits(input: &Input) -> Vec<u64> {
+    let mut hits = vec![0; Ev::RULES.len()];
+    for case in &input.cases {
+        answer(case, &mut hits);
+    }
+    hits
+}
+
+/// T = 2·G of section 4.1, exact: its terms alone reach 4·10^18.
+pub fn double_value(case: &Case) -> i128 {
+    double_value_observed(case, &mut ())
+}
+
+/// `double_value`, reporting the pile values and arithmetic limits it meets.
+fn double_value_observed<O: Observer>(case: &Case, obs: &mut O) -> i128 {
+    let (mut whole, mut halves) = (0i128, 0i128);
+    let (mut positive, mut negative) = (0i128, 0i128);
+    for &(kind, count) in case {
+        kind.rule().hit(obs);
+        let term = kind.double_value() * i128::from(count);
+        if term.unsigned_abs() > i32::MAX as u128 {
+            Ev::TermBeyondI32.hit(obs);
+        }
+        if term > 0 {
+            positive += term;
+        } else {
+            negative -= term;
+        }
+        match kind {
+            Kind::WB | Kind::BW => halves += term,
+            _ => whole += term,
+        }
+    }
+    let t = whole + halves;
+    if t.signum() != whole.signum() {
+        Ev::HalvesChangeOutcome.hit(obs);
+    }
+    if positive.max(negative) > 1 << 62 {
+        Ev::SumBeyondHalfI64.hit(obs);
+    }
+    t
+}
+
+/// Spec 4.1 for one case: the answers follow from the sign of T alone.
+fn answer<O: Observer>(case: &Case, obs: &mut O) -> Answer {
+    let t = double_value_observed(case, obs);
+    match t.signum() {
+        1 => Ev::AWinsBoth.hit(obs),
+        0 => Ev::SecondPlayerWins.hit(obs),
+        _ => Ev::BWinsBoth.hit(obs),
+    }
+    Answer {
+        first: t > 0,
+        second: t >= 0,
+    }
+}
