@@ -4,7 +4,7 @@
 //! indexed set updated per move (a move changes at most three cells), which
 //! keeps a 2·10^6-move max input cheap to draw.
 
-use super::board::{Board, Player};
+use super::engine::{Board, Player};
 use super::{Case, Castle, Dir, Input, Move, MAX_COUNT, MAX_Q, MAX_SIDE, MAX_T};
 use crate::source::Source;
 

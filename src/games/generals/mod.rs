@@ -2,24 +2,21 @@
 //! adjacent cells, a castle bonus before every move, and a game that ends
 //! the moment a castle is taken or emptied.
 
-mod board;
+mod engine;
 mod gen;
-mod rules;
 #[cfg(test)]
 mod tests;
 
 use std::fmt::Write as _;
 
 use crate::game::{
-    first_case_difference, pack_cases, split_answers, Game, GameId, Invalid, Observer, Profile,
-    Rule,
+    first_case_difference, pack_cases, split_answers, Game, GameId, Invalid, Profile, Rule,
 };
-use crate::solver::{Budget, Fault, FaultKind};
+use crate::solver::{Budget, Fault};
 use crate::source::Source;
 use crate::text::{at, output_lines, ParseError, Tokens};
 
-use board::{Battle, Board, Player};
-use rules::Ev;
+use engine::{play_case, Battle, Board, Ev, Player, Shift};
 
 pub struct Generals;
 
@@ -238,27 +235,13 @@ impl Game for Generals {
     }
 
     fn solve(input: &Input, budget: &mut Budget) -> Result<Vec<Outcome>, Fault> {
-        input
-            .cases
-            .iter()
-            .map(|case| {
-                budget.steps(u64::from(case.n) * u64::from(case.m) + case.moves.len() as u64)?;
-                let (outcome, _) = play_case(case, &mut (), |_, _, _| ())
-                    .map_err(|(i, why)| Fault::new(FaultKind::Panic, format!("move {i}: {why}")))?;
-                Ok(outcome)
-            })
-            .collect()
+        engine::solve(&input.cases, budget)
     }
 
     const RULES: &'static [Rule] = Ev::RULES;
 
     fn rule_hits(input: &Input) -> Vec<u64> {
-        let mut hits = vec![0; Ev::RULES.len()];
-        for case in &input.cases {
-            // Valid inputs have no illegal move, so every case plays out.
-            let _ = play_case(case, &mut hits, |_, _, _| ());
-        }
-        hits
+        engine::rule_hits(&input.cases)
     }
 
     fn generate(src: &mut Source, profile: &str) -> Input {
@@ -426,54 +409,6 @@ fn validate_case(case: &Case, c: usize, first_line: usize) -> Result<(), Invalid
     Ok(())
 }
 
-/// Plays one case by the rules, reporting the rules applied to `obs` and
-/// every executed move to `watch` (line index, board after the move, the
-/// move's effect). Returns the outcome and the number of executed move
-/// lines, or the first illegal move.
-fn play_case<O: Observer>(
-    case: &Case,
-    obs: &mut O,
-    mut watch: impl FnMut(usize, &Board, &board::Shift),
-) -> Result<(Outcome, usize), (usize, board::Illegal)> {
-    let mut board = Board::new(case);
-    let mut verdict = Verdict::Draw;
-    let mut executed = case.moves.len();
-    for (i, mv) in case.moves.iter().enumerate() {
-        let p = Player::of_line(i);
-        let s = board.play(p, mv, obs).map_err(|e| (i + 1, e))?;
-        watch(i, &board, &s);
-        if s.won {
-            verdict = match p {
-                Player::Alice => Verdict::Alice,
-                Player::Bob => Verdict::Bob,
-            };
-            executed = i + 1;
-            break;
-        }
-    }
-    if executed < case.moves.len() {
-        Ev::LinesIgnoredAfterEnd.hit(obs);
-    }
-    match verdict {
-        Verdict::Alice => Ev::AliceWins,
-        Verdict::Bob => Ev::BobWins,
-        Verdict::Draw => Ev::DrawAfterAllRounds,
-    }
-    .hit(obs);
-    let (alice, bob) = board.scores();
-    if alice.max(bob) > i64::from(i32::MAX) {
-        Ev::ScoreBeyond32Bits.hit(obs);
-    }
-    Ok((
-        Outcome {
-            verdict,
-            alice,
-            bob,
-        },
-        executed,
-    ))
-}
-
 fn parse_outcome(verdict: &str, scores: &str, line: usize) -> Result<Outcome, ParseError> {
     let err = |line, col, message: String| ParseError { line, col, message };
     let verdict = match verdict {
@@ -589,7 +524,7 @@ fn trace(input: &Input) -> String {
     s
 }
 
-fn describe(case: &Case, i: usize, board: &Board, shift: &board::Shift) -> String {
+fn describe(case: &Case, i: usize, board: &Board, shift: &Shift) -> String {
     let p = Player::of_line(i);
     let mv = case.moves[i];
     let castle = board.castles[p.index()];
