@@ -2,7 +2,7 @@
 //! by the engine, the validator's replay, the generator, the shrinker and
 //! the trace, so that none of them disagrees about what a move does.
 
-use super::{Case, Dir, Move, Outcome, Verdict};
+use super::model::{Case, Dir, Move, Outcome, Verdict};
 use crate::game::Observer;
 use crate::solver::{Budget, Fault, FaultKind};
 

@@ -5,7 +5,8 @@
 //! keeps a 2·10^6-move max input cheap to draw.
 
 use super::engine::{Board, Player};
-use super::{Case, Castle, Dir, Input, Move, MAX_COUNT, MAX_Q, MAX_SIDE, MAX_T};
+use super::model::{Case, Castle, Dir, Input, Move};
+use super::{MAX_COUNT, MAX_Q, MAX_SIDE, MAX_T};
 use crate::source::Source;
 
 /// How a mover picks among its legal moves.

@@ -4,19 +4,20 @@
 
 mod engine;
 mod gen;
+mod model;
 #[cfg(test)]
 mod tests;
 
 use std::fmt::Write as _;
 
-use crate::game::{
-    first_case_difference, pack_cases, split_answers, Game, GameId, Invalid, Profile, Rule,
-};
+use crate::game::{Game, GameId, Invalid, Profile, Rule};
 use crate::solver::{Budget, Fault};
 use crate::source::Source;
-use crate::text::{at, output_lines, ParseError, Tokens};
+use crate::text::ParseError;
 
 use engine::{play_case, Battle, Board, Ev, Player, Shift};
+use model::{Case, Dir, Move, Verdict};
+pub use model::{Input, Output};
 
 pub struct Generals;
 
@@ -25,102 +26,6 @@ pub const MAX_T: usize = 10;
 pub const MAX_SIDE: u32 = 400;
 pub const MAX_Q: usize = 100_000;
 pub const MAX_COUNT: u64 = (1 << 31) - 1;
-
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
-pub enum Dir {
-    U,
-    D,
-    L,
-    R,
-}
-
-impl Dir {
-    pub const ALL: [Dir; 4] = [Dir::U, Dir::D, Dir::L, Dir::R];
-
-    pub fn letter(self) -> char {
-        match self {
-            Dir::U => 'U',
-            Dir::D => 'D',
-            Dir::L => 'L',
-            Dir::R => 'R',
-        }
-    }
-
-    fn from_token(s: &str) -> Option<Dir> {
-        Some(match s {
-            "U" => Dir::U,
-            "D" => Dir::D,
-            "L" => Dir::L,
-            "R" => Dir::R,
-            _ => return None,
-        })
-    }
-}
-
-/// One move line `x y d`.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub struct Move {
-    pub x: u32,
-    pub y: u32,
-    pub d: Dir,
-}
-
-/// A castle line `x y cnt`.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub struct Castle {
-    pub x: u32,
-    pub y: u32,
-    pub count: u64,
-}
-
-/// One test case. Q is implicit: `moves` holds all 2·Q lines, Alice's on
-/// even indices.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub struct Case {
-    pub n: u32,
-    pub m: u32,
-    pub alice: Castle,
-    pub bob: Castle,
-    pub moves: Vec<Move>,
-}
-
-impl Case {
-    pub fn rounds(&self) -> usize {
-        self.moves.len() / 2
-    }
-}
-
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub struct Input {
-    pub cases: Vec<Case>,
-}
-
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum Verdict {
-    Alice,
-    Bob,
-    Draw,
-}
-
-impl Verdict {
-    fn line(self) -> &'static str {
-        match self {
-            Verdict::Alice => "Alice wins!!!",
-            Verdict::Bob => "Bob wins!!",
-            Verdict::Draw => "draw!",
-        }
-    }
-}
-
-/// One case's two output lines. Scores are signed because a program with
-/// 32-bit arithmetic may print wrapped, negative totals, and those must
-/// compare as wrong values rather than as unreadable output.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub struct Outcome {
-    pub verdict: Verdict,
-    pub alice: i64,
-    pub bob: i64,
-}
 
 const PROFILES: &[Profile] = &[
     Profile {
@@ -162,34 +67,14 @@ impl Game for Generals {
     const PROFILES: &'static [Profile] = PROFILES;
     const PORT: gamefuzz_reference::Port = gamefuzz_reference::generals::main;
     type Input = Input;
-    type Output = Vec<Outcome>;
+    type Output = Output;
 
     fn parse(text: &str) -> Result<Input, ParseError> {
-        let mut t = Tokens::new(text);
-        let count: u32 = t.uint("the number of test cases T")?;
-        let mut cases = Vec::new();
-        for _ in 0..count {
-            cases.push(parse_case(&mut t)?);
-        }
-        t.finish()?;
-        Ok(Input { cases })
+        model::parse(text)
     }
 
     fn render(input: &Input) -> String {
-        let lines: usize = input.cases.iter().map(|c| 4 + c.moves.len()).sum();
-        let mut s = String::with_capacity(12 * lines + 8);
-        let _ = writeln!(s, "{}", input.cases.len());
-        for c in &input.cases {
-            let _ = writeln!(s, "{} {}", c.n, c.m);
-            for k in [c.alice, c.bob] {
-                let _ = writeln!(s, "{} {} {}", k.x, k.y, k.count);
-            }
-            let _ = writeln!(s, "{}", c.rounds());
-            for mv in &c.moves {
-                let _ = writeln!(s, "{} {} {}", mv.x, mv.y, mv.d.letter());
-            }
-        }
-        s
+        model::render(input)
     }
 
     fn validate(input: &Input) -> Result<(), Invalid> {
@@ -207,34 +92,15 @@ impl Game for Generals {
 
     const SAMPLE: &'static str = include_str!("sample.in");
 
-    fn parse_output(text: &str) -> Result<Vec<Outcome>, ParseError> {
-        let lines = output_lines(text);
-        if !lines.len().is_multiple_of(2) {
-            return Err(ParseError {
-                line: lines.len(),
-                col: 1,
-                message: format!(
-                    "expected two lines per case, found {} lines in all",
-                    lines.len()
-                ),
-            });
-        }
-        lines
-            .chunks(2)
-            .enumerate()
-            .map(|(i, pair)| parse_outcome(pair[0], pair[1], 2 * i + 1))
-            .collect()
+    fn parse_output(text: &str) -> Result<Output, ParseError> {
+        model::parse_output(text)
     }
 
-    fn render_output(out: &Vec<Outcome>) -> String {
-        let mut s = String::new();
-        for o in out {
-            let _ = writeln!(s, "{}\n{} {}", o.verdict.line(), o.alice, o.bob);
-        }
-        s
+    fn render_output(out: &Output) -> String {
+        model::render_output(out)
     }
 
-    fn solve(input: &Input, budget: &mut Budget) -> Result<Vec<Outcome>, Fault> {
+    fn solve(input: &Input, budget: &mut Budget) -> Result<Output, Fault> {
         engine::solve(&input.cases, budget)
     }
 
@@ -253,66 +119,20 @@ impl Game for Generals {
     }
 
     fn pack(inputs: &[Input]) -> Option<Input> {
-        let parts: Vec<&[_]> = inputs.iter().map(|i| &i.cases[..]).collect();
-        pack_cases(&parts, MAX_T).map(|cases| Input { cases })
+        model::pack(inputs)
     }
 
-    fn unpack_output(inputs: &[Input], output: &Vec<Outcome>) -> Option<Vec<Vec<Outcome>>> {
-        let lens: Vec<usize> = inputs.iter().map(|i| i.cases.len()).collect();
-        split_answers(&lens, output)
+    fn unpack_output(inputs: &[Input], output: &Output) -> Option<Vec<Output>> {
+        model::unpack_output(inputs, output)
     }
 
-    fn difference(a: &Vec<Outcome>, b: &Vec<Outcome>) -> String {
-        first_case_difference(a, b, |x, y| {
-            if x.verdict != y.verdict {
-                "verdict"
-            } else {
-                "score"
-            }
-            .into()
-        })
+    fn difference(a: &Output, b: &Output) -> String {
+        model::difference(a, b)
     }
 
     fn trace(input: &Input) -> Option<String> {
         Some(trace(input))
     }
-}
-
-fn parse_case(t: &mut Tokens) -> Result<Case, ParseError> {
-    let n = t.uint("the number of rows N")?;
-    let m = t.uint("the number of columns M")?;
-    let mut castle = |who: &str| -> Result<Castle, ParseError> {
-        Ok(Castle {
-            x: t.uint(&format!("the row of {who}'s castle"))?,
-            y: t.uint(&format!("the column of {who}'s castle"))?,
-            count: t.uint(&format!("{who}'s initial soldier count"))?,
-        })
-    };
-    let alice = castle("Alice")?;
-    let bob = castle("Bob")?;
-    let q: u32 = t.uint("the number of rounds Q")?;
-    let lines = 2 * u64::from(q);
-    // Q is untrusted here: reserve no more than a valid case can need.
-    let mut moves = Vec::with_capacity(lines.min(2 * MAX_Q as u64) as usize);
-    for _ in 0..lines {
-        let x = t.uint("the row x of a move")?;
-        let y = t.uint("the column y of a move")?;
-        let tok = t.next("a direction (U, D, L or R)")?;
-        let d = Dir::from_token(tok.text).ok_or_else(|| {
-            at(
-                tok,
-                format!("expected a direction (U, D, L or R), found '{}'", tok.text),
-            )
-        })?;
-        moves.push(Move { x, y, d });
-    }
-    Ok(Case {
-        n,
-        m,
-        alice,
-        bob,
-        moves,
-    })
 }
 
 /// `first_line` is the line of `N M` in the canonical layout, used to point
@@ -407,64 +227,6 @@ fn validate_case(case: &Case, c: usize, first_line: usize) -> Result<(), Invalid
         }
     }
     Ok(())
-}
-
-fn parse_outcome(verdict: &str, scores: &str, line: usize) -> Result<Outcome, ParseError> {
-    let err = |line, col, message: String| ParseError { line, col, message };
-    let verdict = match verdict {
-        "Alice wins!!!" => Verdict::Alice,
-        "Bob wins!!" => Verdict::Bob,
-        "draw!" => Verdict::Draw,
-        other => {
-            return Err(err(
-                line,
-                1,
-                format!("expected 'Alice wins!!!', 'Bob wins!!' or 'draw!', found '{other}'"),
-            ))
-        }
-    };
-    let parts: Vec<&str> = scores.split(' ').collect();
-    let [a, b] = parts[..] else {
-        return Err(err(
-            line + 1,
-            1,
-            format!("expected two scores separated by one space, found '{scores}'"),
-        ));
-    };
-    let alice = canonical_int(a).ok_or_else(|| {
-        err(
-            line + 1,
-            1,
-            format!("expected Alice's score as a decimal integer, found '{a}'"),
-        )
-    })?;
-    let bob = canonical_int(b).ok_or_else(|| {
-        err(
-            line + 1,
-            a.len() + 2,
-            format!("expected Bob's score as a decimal integer, found '{b}'"),
-        )
-    })?;
-    Ok(Outcome {
-        verdict,
-        alice,
-        bob,
-    })
-}
-
-/// An integer written exactly as `printf` writes it: comparison is
-/// character for character, so `07` or `+7` is not the number 7.
-fn canonical_int(s: &str) -> Option<i64> {
-    let digits = s.strip_prefix('-').unwrap_or(s);
-    let ok = !digits.is_empty()
-        && digits.bytes().all(|b| b.is_ascii_digit())
-        && (digits == "0" || !digits.starts_with('0'))
-        && s != "-0";
-    if ok {
-        s.parse().ok()
-    } else {
-        None
-    }
 }
 
 /// Lines of trace beyond which moves are only counted: a max input has two

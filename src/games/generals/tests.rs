@@ -1,3 +1,4 @@
+use super::model::Outcome;
 use super::*;
 use crate::game::parse_valid;
 
