@@ -6,7 +6,7 @@
 
 use super::engine::{Board, Player};
 use super::model::{Case, Castle, Dir, Input, Move};
-use super::{MAX_COUNT, MAX_Q, MAX_SIDE, MAX_T};
+use super::validate::{MAX_COUNT, MAX_Q, MAX_SIDE, MAX_T};
 use crate::source::Source;
 
 /// How a mover picks among its legal moves.

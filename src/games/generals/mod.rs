@@ -7,6 +7,7 @@ mod gen;
 mod model;
 #[cfg(test)]
 mod tests;
+mod validate;
 
 use std::fmt::Write as _;
 
@@ -20,12 +21,6 @@ use model::{Case, Dir, Move, Verdict};
 pub use model::{Input, Output};
 
 pub struct Generals;
-
-/// Largest T, N, M, Q and initial count the spec allows.
-pub const MAX_T: usize = 10;
-pub const MAX_SIDE: u32 = 400;
-pub const MAX_Q: usize = 100_000;
-pub const MAX_COUNT: u64 = (1 << 31) - 1;
 
 const PROFILES: &[Profile] = &[
     Profile {
@@ -78,16 +73,7 @@ impl Game for Generals {
     }
 
     fn validate(input: &Input) -> Result<(), Invalid> {
-        let t = input.cases.len();
-        if !(1..=MAX_T).contains(&t) {
-            return Err(Invalid::new("2", format!("T = {t} is not in 1..={MAX_T}")));
-        }
-        let mut line = 2;
-        for (i, case) in input.cases.iter().enumerate() {
-            validate_case(case, i + 1, line)?;
-            line += 4 + case.moves.len();
-        }
-        Ok(())
+        validate::validate(input)
     }
 
     const SAMPLE: &'static str = include_str!("sample.in");
@@ -133,100 +119,6 @@ impl Game for Generals {
     fn trace(input: &Input) -> Option<String> {
         Some(trace(input))
     }
-}
-
-/// `first_line` is the line of `N M` in the canonical layout, used to point
-/// at move lines (inputs are usually rendered by `render`).
-fn validate_case(case: &Case, c: usize, first_line: usize) -> Result<(), Invalid> {
-    let (n, m) = (case.n, case.m);
-    if !(1..=MAX_SIDE).contains(&n) || !(1..=MAX_SIDE).contains(&m) {
-        return Err(Invalid::new(
-            "3.1",
-            format!("case {c}: board {n}x{m}, but N and M must be in 1..={MAX_SIDE}"),
-        ));
-    }
-    for (who, k) in [("Alice", case.alice), ("Bob", case.bob)] {
-        if !(1..=n).contains(&k.x) || !(1..=m).contains(&k.y) {
-            return Err(Invalid::new(
-                "3.2",
-                format!(
-                    "case {c}: {who}'s castle ({}, {}) is off the {n}x{m} board",
-                    k.x, k.y
-                ),
-            ));
-        }
-    }
-    if (case.alice.x, case.alice.y) == (case.bob.x, case.bob.y) {
-        return Err(Invalid::new(
-            "3.2",
-            format!(
-                "case {c}: both castles are on ({}, {})",
-                case.alice.x, case.alice.y
-            ),
-        ));
-    }
-    for (who, k) in [("Alice", case.alice), ("Bob", case.bob)] {
-        if !(2..=MAX_COUNT).contains(&k.count) {
-            return Err(Invalid::new(
-                "3.3",
-                format!(
-                    "case {c}: {who}'s initial count {} is not in 2..={MAX_COUNT}",
-                    k.count
-                ),
-            ));
-        }
-    }
-    let q = case.rounds();
-    if !(1..=MAX_Q).contains(&q) {
-        return Err(Invalid::new(
-            "3.4",
-            format!("case {c}: Q = {q} is not in 1..={MAX_Q}"),
-        ));
-    }
-    let mut board = Board::new(case);
-    let mut running = true;
-    for (i, mv) in case.moves.iter().enumerate() {
-        let p = Player::of_line(i);
-        let place = || {
-            format!(
-                "case {c}, move {} (line {}, {}'s move of round {})",
-                i + 1,
-                first_line + 4 + i,
-                p.name(),
-                i / 2 + 1
-            )
-        };
-        if board.locate(mv).is_none() {
-            return Err(Invalid::new(
-                "3.5",
-                format!(
-                    "{}: '{} {} {}' leaves the {n}x{m} board",
-                    place(),
-                    mv.x,
-                    mv.y,
-                    mv.d.letter()
-                ),
-            ));
-        }
-        if running {
-            match board.play(p, mv, &mut ()) {
-                Ok(s) => running = !s.won,
-                Err(why) => {
-                    return Err(Invalid::new(
-                        "3.6",
-                        format!(
-                            "{}: illegal move '{} {} {}': {why}",
-                            place(),
-                            mv.x,
-                            mv.y,
-                            mv.d.letter()
-                        ),
-                    ))
-                }
-            }
-        }
-    }
-    Ok(())
 }
 
 /// Lines of trace beyond which moves are only counted: a max input has two

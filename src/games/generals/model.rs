@@ -3,7 +3,7 @@
 
 use std::fmt::Write as _;
 
-use super::{MAX_Q, MAX_T};
+use super::validate::{MAX_Q, MAX_T};
 use crate::game::{first_case_difference, pack_cases, split_answers};
 use crate::text::{at, output_lines, ParseError, Tokens};
 

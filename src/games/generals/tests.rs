@@ -1,4 +1,5 @@
 use super::model::Outcome;
+use super::validate::{MAX_COUNT, MAX_Q, MAX_SIDE, MAX_T};
 use super::*;
 use crate::game::parse_valid;
 
