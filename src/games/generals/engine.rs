@@ -2,7 +2,7 @@
 //! by the engine, the validator's replay, the generator, the shrinker and
 //! the trace, so that none of them disagrees about what a move does.
 
-use super::model::{Case, Dir, Move, Outcome, Verdict};
+use super::model::{Case, Dir, Move, Outcome, Output, Verdict};
 use crate::game::Observer;
 use crate::solver::{Budget, Fault, FaultKind};
 
@@ -391,9 +391,10 @@ pub fn play_case<O: Observer>(
     ))
 }
 
-/// Every case of a file; the step charge is what one case costs, board
-/// set-up included, so a budget stops a file of huge boards too.
-pub fn solve(cases: &[Case], budget: &mut Budget) -> Result<Vec<Outcome>, Fault> {
+/// Each case is charged its cells and move lines before it is played, so a
+/// budget stops a file of huge boards too. An illegal move is a fault of the
+/// engine: valid inputs have none.
+pub fn solve(cases: &[Case], budget: &mut Budget) -> Result<Output, Fault> {
     cases
         .iter()
         .map(|case| {

@@ -1,8 +1,8 @@
-//! Generators: every case is simulated while it is drawn, and every executed
-//! move is picked among the mover's legal moves, so any tape gives a legal
-//! game. The mover's cells holding at least two soldiers are kept in an
-//! indexed set updated per move (a move changes at most three cells), which
-//! keeps a 2·10^6-move max input cheap to draw.
+//! The profiles and their generators. Every case is simulated while it is
+//! drawn, and every executed move is picked among the mover's legal moves,
+//! so any tape gives a legal game. The mover's cells holding at least two
+//! soldiers are kept in an indexed set updated per move (a move changes at
+//! most three cells), which keeps a 2·10^6-move max input cheap to draw.
 
 use super::engine::{Board, Player};
 use super::model::{Case, Castle, Dir, Input, Move};

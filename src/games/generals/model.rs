@@ -106,6 +106,8 @@ pub struct Outcome {
 /// One outcome per case, in input order.
 pub type Output = Vec<Outcome>;
 
+/// Checklist rule 1 only, the token layout: ranges are left to the
+/// validator, which names the rule a value breaks.
 pub fn parse(text: &str) -> Result<Input, ParseError> {
     let mut t = Tokens::new(text);
     let count: u32 = t.uint("the number of test cases T")?;
@@ -154,6 +156,8 @@ fn parse_case(t: &mut Tokens) -> Result<Case, ParseError> {
     })
 }
 
+/// The canonical text: the validator's line numbers and the stored corpus
+/// bytes refer to this layout.
 pub fn render(input: &Input) -> String {
     let lines: usize = input.cases.iter().map(|c| 4 + c.moves.len()).sum();
     let mut s = String::with_capacity(12 * lines + 8);
@@ -256,6 +260,7 @@ pub fn render_output(out: &Output) -> String {
     s
 }
 
+/// Cases are independent, so inputs join while T stays within its limit.
 pub fn pack(inputs: &[Input]) -> Option<Input> {
     let parts: Vec<&[_]> = inputs.iter().map(|i| &i.cases[..]).collect();
     pack_cases(&parts, MAX_T).map(|cases| Input { cases })
@@ -266,6 +271,8 @@ pub fn unpack_output(inputs: &[Input], output: &Output) -> Option<Vec<Output>> {
     split_answers(&lens, output)
 }
 
+/// Only the kind of the first difference: a signature must not depend on
+/// which case or which score differs.
 pub fn difference(a: &Output, b: &Output) -> String {
     first_case_difference(a, b, |x, y| {
         if x.verdict != y.verdict {

@@ -4,13 +4,6 @@
 use super::engine::{play_case, Board};
 use super::model::{Case, Dir, Input, Move};
 
-/// The smallest in-board replacement for a line that is never executed
-/// (boards have at least two cells).
-fn filler(m: u32) -> Move {
-    let d = if m >= 2 { Dir::R } else { Dir::D };
-    Move { x: 1, y: 1, d }
-}
-
 /// Each candidate is a whole copy of the input, so fine-grained edits are
 /// offered only once the input is small enough for many copies: a max
 /// input first shrinks to single cases.
@@ -53,6 +46,8 @@ pub fn candidates(input: &Input) -> Vec<Input> {
     out
 }
 
+/// One respect at a time (rounds, board, counts, the lines after the end),
+/// so that the shrinker keeps whichever edits preserve the divergence.
 fn smaller_cases(case: &Case) -> Vec<Case> {
     let mut out = Vec::new();
     let executed = play_case(case, &mut (), |_, _, _| ())
@@ -101,6 +96,13 @@ fn smaller_cases(case: &Case) -> Vec<Case> {
         out.push(c);
     }
     out
+}
+
+/// The smallest in-board replacement for a line that is never executed
+/// (boards have at least two cells).
+fn filler(m: u32) -> Move {
+    let d = if m >= 2 { Dir::R } else { Dir::D };
+    Move { x: 1, y: 1, d }
 }
 
 /// The board cropped to what the game uses, then boards with one row or

@@ -1,5 +1,5 @@
-//! A readable account of the engine's run, move by move, with the effect of
-//! each move on the board: what `gamefuzz repro` shows beside a divergence.
+//! The engine's run told move by move, with each move's effect on the board,
+//! for `repro` and `solve --trace`: a divergence is read against it.
 
 use std::fmt::Write as _;
 
