@@ -1,12 +1,49 @@
-//! Generators: every case is simulated while it is drawn, and every executed
-//! move is picked among the mover's legal moves, so any tape gives a legal
-//! game. The mover's cells holding at least two soldiers are kept in an
-//! indexed set updated per move (a move changes at most three cells), which
-//! keeps a 2·10^6-move max input cheap to draw.
+//! The profiles and their generators. Every case is simulated while it is
+//! drawn, and every executed move is picked among the mover's legal moves,
+//! so any tape gives a legal game. The mover's cells holding at least two
+//! soldiers are kept in an indexed set updated per move (a move changes at
+//! most three cells), which keeps a 2·10^6-move max input cheap to draw.
 
-use super::board::{Board, Player};
-use super::{Case, Castle, Dir, Input, Move, MAX_COUNT, MAX_Q, MAX_SIDE, MAX_T};
+use super::engine::{Board, Player};
+use super::model::{Case, Castle, Dir, Input, Move};
+use super::validate::{MAX_COUNT, MAX_Q, MAX_SIDE, MAX_T};
+use crate::game::Profile;
 use crate::source::Source;
+
+pub const PROFILES: &[Profile] = &[
+    Profile {
+        name: "small",
+        about: "boards up to 5x5, up to 20 rounds, small counts",
+    },
+    Profile {
+        name: "typical",
+        about: "medium boards, thousands of rounds, counts up to 1e9, several cases",
+    },
+    Profile {
+        name: "max",
+        about: "T = 10 cases of 400x400 with Q = 100000, counts near 2^31-1",
+    },
+    Profile {
+        name: "edge",
+        about: "a mix of lines, 1x2 boards, adjacent castles, extreme counts, early ends",
+    },
+    Profile {
+        name: "line",
+        about: "one-row (1xM) and one-column (Nx1) boards",
+    },
+    Profile {
+        name: "adjacent",
+        about: "adjacent castles attacked from the first move, with exact ties",
+    },
+    Profile {
+        name: "quick",
+        about: "columns marching on the enemy castle: games that end early",
+    },
+    Profile {
+        name: "wide",
+        about: "initial counts near 2^31-1, stacks merged past 32 bits",
+    },
+];
 
 /// How a mover picks among its legal moves.
 #[derive(Debug, Clone, Copy)]

@@ -1,264 +1,72 @@
 //! 将军棋 (Generals Chess): two castles, stacks of soldiers moved between
 //! adjacent cells, a castle bonus before every move, and a game that ends
-//! the moment a castle is taken or emptied.
+//! the moment a castle is taken or emptied (spec: `shared/specs/generals.md`).
+//!
+//! * `model`: the typed input and output, strict parsers, canonical text.
+//! * `validate`: the checklist of section 3, replaying every case.
+//! * `engine`: the board and the rules of section 4, with their rule events;
+//!   the validator, the generators, the shrinker and the trace move pieces
+//!   with the same board, so none of them can disagree about a move.
+//! * `gen`: the profiles; generators that draw only legal moves.
+//! * `shrink`: structural candidates.
+//! * `trace`: the engine's run told move by move.
 
-mod board;
+mod engine;
 mod gen;
-mod rules;
+mod model;
+mod shrink;
 #[cfg(test)]
 mod tests;
+mod trace;
+mod validate;
 
-use std::fmt::Write as _;
-
-use crate::game::{
-    first_case_difference, pack_cases, split_answers, Game, GameId, Invalid, Observer, Profile,
-    Rule,
-};
-use crate::solver::{Budget, Fault, FaultKind};
+use crate::game::{Game, GameId, Invalid, Profile, Rule};
+use crate::solver::{Budget, Fault};
 use crate::source::Source;
-use crate::text::{at, output_lines, ParseError, Tokens};
+use crate::text::ParseError;
 
-use board::{Battle, Board, Player};
-use rules::Ev;
+use engine::Ev;
+pub use model::{Input, Output};
 
 pub struct Generals;
 
-/// Largest T, N, M, Q and initial count the spec allows.
-pub const MAX_T: usize = 10;
-pub const MAX_SIDE: u32 = 400;
-pub const MAX_Q: usize = 100_000;
-pub const MAX_COUNT: u64 = (1 << 31) - 1;
-
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
-pub enum Dir {
-    U,
-    D,
-    L,
-    R,
-}
-
-impl Dir {
-    pub const ALL: [Dir; 4] = [Dir::U, Dir::D, Dir::L, Dir::R];
-
-    pub fn letter(self) -> char {
-        match self {
-            Dir::U => 'U',
-            Dir::D => 'D',
-            Dir::L => 'L',
-            Dir::R => 'R',
-        }
-    }
-
-    fn from_token(s: &str) -> Option<Dir> {
-        Some(match s {
-            "U" => Dir::U,
-            "D" => Dir::D,
-            "L" => Dir::L,
-            "R" => Dir::R,
-            _ => return None,
-        })
-    }
-}
-
-/// One move line `x y d`.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub struct Move {
-    pub x: u32,
-    pub y: u32,
-    pub d: Dir,
-}
-
-/// A castle line `x y cnt`.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub struct Castle {
-    pub x: u32,
-    pub y: u32,
-    pub count: u64,
-}
-
-/// One test case. Q is implicit: `moves` holds all 2·Q lines, Alice's on
-/// even indices.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub struct Case {
-    pub n: u32,
-    pub m: u32,
-    pub alice: Castle,
-    pub bob: Castle,
-    pub moves: Vec<Move>,
-}
-
-impl Case {
-    pub fn rounds(&self) -> usize {
-        self.moves.len() / 2
-    }
-}
-
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub struct Input {
-    pub cases: Vec<Case>,
-}
-
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum Verdict {
-    Alice,
-    Bob,
-    Draw,
-}
-
-impl Verdict {
-    fn line(self) -> &'static str {
-        match self {
-            Verdict::Alice => "Alice wins!!!",
-            Verdict::Bob => "Bob wins!!",
-            Verdict::Draw => "draw!",
-        }
-    }
-}
-
-/// One case's two output lines. Scores are signed because a program with
-/// 32-bit arithmetic may print wrapped, negative totals, and those must
-/// compare as wrong values rather than as unreadable output.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub struct Outcome {
-    pub verdict: Verdict,
-    pub alice: i64,
-    pub bob: i64,
-}
-
-const PROFILES: &[Profile] = &[
-    Profile {
-        name: "small",
-        about: "boards up to 5x5, up to 20 rounds, small counts",
-    },
-    Profile {
-        name: "typical",
-        about: "medium boards, thousands of rounds, counts up to 1e9, several cases",
-    },
-    Profile {
-        name: "max",
-        about: "T = 10 cases of 400x400 with Q = 100000, counts near 2^31-1",
-    },
-    Profile {
-        name: "edge",
-        about: "a mix of lines, 1x2 boards, adjacent castles, extreme counts, early ends",
-    },
-    Profile {
-        name: "line",
-        about: "one-row (1xM) and one-column (Nx1) boards",
-    },
-    Profile {
-        name: "adjacent",
-        about: "adjacent castles attacked from the first move, with exact ties",
-    },
-    Profile {
-        name: "quick",
-        about: "columns marching on the enemy castle: games that end early",
-    },
-    Profile {
-        name: "wide",
-        about: "initial counts near 2^31-1, stacks merged past 32 bits",
-    },
-];
-
 impl Game for Generals {
     const ID: GameId = GameId::Generals;
-    const PROFILES: &'static [Profile] = PROFILES;
+    const PROFILES: &'static [Profile] = gen::PROFILES;
     const PORT: gamefuzz_reference::Port = gamefuzz_reference::generals::main;
     type Input = Input;
-    type Output = Vec<Outcome>;
+    type Output = Output;
 
     fn parse(text: &str) -> Result<Input, ParseError> {
-        let mut t = Tokens::new(text);
-        let count: u32 = t.uint("the number of test cases T")?;
-        let mut cases = Vec::new();
-        for _ in 0..count {
-            cases.push(parse_case(&mut t)?);
-        }
-        t.finish()?;
-        Ok(Input { cases })
+        model::parse(text)
     }
 
     fn render(input: &Input) -> String {
-        let lines: usize = input.cases.iter().map(|c| 4 + c.moves.len()).sum();
-        let mut s = String::with_capacity(12 * lines + 8);
-        let _ = writeln!(s, "{}", input.cases.len());
-        for c in &input.cases {
-            let _ = writeln!(s, "{} {}", c.n, c.m);
-            for k in [c.alice, c.bob] {
-                let _ = writeln!(s, "{} {} {}", k.x, k.y, k.count);
-            }
-            let _ = writeln!(s, "{}", c.rounds());
-            for mv in &c.moves {
-                let _ = writeln!(s, "{} {} {}", mv.x, mv.y, mv.d.letter());
-            }
-        }
-        s
+        model::render(input)
     }
 
     fn validate(input: &Input) -> Result<(), Invalid> {
-        let t = input.cases.len();
-        if !(1..=MAX_T).contains(&t) {
-            return Err(Invalid::new("2", format!("T = {t} is not in 1..={MAX_T}")));
-        }
-        let mut line = 2;
-        for (i, case) in input.cases.iter().enumerate() {
-            validate_case(case, i + 1, line)?;
-            line += 4 + case.moves.len();
-        }
-        Ok(())
+        validate::validate(input)
     }
 
     const SAMPLE: &'static str = include_str!("sample.in");
 
-    fn parse_output(text: &str) -> Result<Vec<Outcome>, ParseError> {
-        let lines = output_lines(text);
-        if !lines.len().is_multiple_of(2) {
-            return Err(ParseError {
-                line: lines.len(),
-                col: 1,
-                message: format!(
-                    "expected two lines per case, found {} lines in all",
-                    lines.len()
-                ),
-            });
-        }
-        lines
-            .chunks(2)
-            .enumerate()
-            .map(|(i, pair)| parse_outcome(pair[0], pair[1], 2 * i + 1))
-            .collect()
+    fn parse_output(text: &str) -> Result<Output, ParseError> {
+        model::parse_output(text)
     }
 
-    fn render_output(out: &Vec<Outcome>) -> String {
-        let mut s = String::new();
-        for o in out {
-            let _ = writeln!(s, "{}\n{} {}", o.verdict.line(), o.alice, o.bob);
-        }
-        s
+    fn render_output(out: &Output) -> String {
+        model::render_output(out)
     }
 
-    fn solve(input: &Input, budget: &mut Budget) -> Result<Vec<Outcome>, Fault> {
-        input
-            .cases
-            .iter()
-            .map(|case| {
-                budget.steps(u64::from(case.n) * u64::from(case.m) + case.moves.len() as u64)?;
-                let (outcome, _) = play_case(case, &mut (), |_, _, _| ())
-                    .map_err(|(i, why)| Fault::new(FaultKind::Panic, format!("move {i}: {why}")))?;
-                Ok(outcome)
-            })
-            .collect()
+    fn solve(input: &Input, budget: &mut Budget) -> Result<Output, Fault> {
+        engine::solve(&input.cases, budget)
     }
 
     const RULES: &'static [Rule] = Ev::RULES;
 
     fn rule_hits(input: &Input) -> Vec<u64> {
-        let mut hits = vec![0; Ev::RULES.len()];
-        for case in &input.cases {
-            // Valid inputs have no illegal move, so every case plays out.
-            let _ = play_case(case, &mut hits, |_, _, _| ());
-        }
-        hits
+        engine::rule_hits(&input.cases)
     }
 
     fn generate(src: &mut Source, profile: &str) -> Input {
@@ -266,555 +74,22 @@ impl Game for Generals {
     }
 
     fn shrink(input: &Input) -> Vec<Input> {
-        shrink(input)
+        shrink::candidates(input)
     }
 
     fn pack(inputs: &[Input]) -> Option<Input> {
-        let parts: Vec<&[_]> = inputs.iter().map(|i| &i.cases[..]).collect();
-        pack_cases(&parts, MAX_T).map(|cases| Input { cases })
+        model::pack(inputs)
     }
 
-    fn unpack_output(inputs: &[Input], output: &Vec<Outcome>) -> Option<Vec<Vec<Outcome>>> {
-        let lens: Vec<usize> = inputs.iter().map(|i| i.cases.len()).collect();
-        split_answers(&lens, output)
+    fn unpack_output(inputs: &[Input], output: &Output) -> Option<Vec<Output>> {
+        model::unpack_output(inputs, output)
     }
 
-    fn difference(a: &Vec<Outcome>, b: &Vec<Outcome>) -> String {
-        first_case_difference(a, b, |x, y| {
-            if x.verdict != y.verdict {
-                "verdict"
-            } else {
-                "score"
-            }
-            .into()
-        })
+    fn difference(a: &Output, b: &Output) -> String {
+        model::difference(a, b)
     }
 
     fn trace(input: &Input) -> Option<String> {
-        Some(trace(input))
+        Some(trace::trace(input))
     }
-}
-
-fn parse_case(t: &mut Tokens) -> Result<Case, ParseError> {
-    let n = t.uint("the number of rows N")?;
-    let m = t.uint("the number of columns M")?;
-    let mut castle = |who: &str| -> Result<Castle, ParseError> {
-        Ok(Castle {
-            x: t.uint(&format!("the row of {who}'s castle"))?,
-            y: t.uint(&format!("the column of {who}'s castle"))?,
-            count: t.uint(&format!("{who}'s initial soldier count"))?,
-        })
-    };
-    let alice = castle("Alice")?;
-    let bob = castle("Bob")?;
-    let q: u32 = t.uint("the number of rounds Q")?;
-    let lines = 2 * u64::from(q);
-    // Q is untrusted here: reserve no more than a valid case can need.
-    let mut moves = Vec::with_capacity(lines.min(2 * MAX_Q as u64) as usize);
-    for _ in 0..lines {
-        let x = t.uint("the row x of a move")?;
-        let y = t.uint("the column y of a move")?;
-        let tok = t.next("a direction (U, D, L or R)")?;
-        let d = Dir::from_token(tok.text).ok_or_else(|| {
-            at(
-                tok,
-                format!("expected a direction (U, D, L or R), found '{}'", tok.text),
-            )
-        })?;
-        moves.push(Move { x, y, d });
-    }
-    Ok(Case {
-        n,
-        m,
-        alice,
-        bob,
-        moves,
-    })
-}
-
-/// `first_line` is the line of `N M` in the canonical layout, used to point
-/// at move lines (inputs are usually rendered by `render`).
-fn validate_case(case: &Case, c: usize, first_line: usize) -> Result<(), Invalid> {
-    let (n, m) = (case.n, case.m);
-    if !(1..=MAX_SIDE).contains(&n) || !(1..=MAX_SIDE).contains(&m) {
-        return Err(Invalid::new(
-            "3.1",
-            format!("case {c}: board {n}x{m}, but N and M must be in 1..={MAX_SIDE}"),
-        ));
-    }
-    for (who, k) in [("Alice", case.alice), ("Bob", case.bob)] {
-        if !(1..=n).contains(&k.x) || !(1..=m).contains(&k.y) {
-            return Err(Invalid::new(
-                "3.2",
-                format!(
-                    "case {c}: {who}'s castle ({}, {}) is off the {n}x{m} board",
-                    k.x, k.y
-                ),
-            ));
-        }
-    }
-    if (case.alice.x, case.alice.y) == (case.bob.x, case.bob.y) {
-        return Err(Invalid::new(
-            "3.2",
-            format!(
-                "case {c}: both castles are on ({}, {})",
-                case.alice.x, case.alice.y
-            ),
-        ));
-    }
-    for (who, k) in [("Alice", case.alice), ("Bob", case.bob)] {
-        if !(2..=MAX_COUNT).contains(&k.count) {
-            return Err(Invalid::new(
-                "3.3",
-                format!(
-                    "case {c}: {who}'s initial count {} is not in 2..={MAX_COUNT}",
-                    k.count
-                ),
-            ));
-        }
-    }
-    let q = case.rounds();
-    if !(1..=MAX_Q).contains(&q) {
-        return Err(Invalid::new(
-            "3.4",
-            format!("case {c}: Q = {q} is not in 1..={MAX_Q}"),
-        ));
-    }
-    let mut board = Board::new(case);
-    let mut running = true;
-    for (i, mv) in case.moves.iter().enumerate() {
-        let p = Player::of_line(i);
-        let place = || {
-            format!(
-                "case {c}, move {} (line {}, {}'s move of round {})",
-                i + 1,
-                first_line + 4 + i,
-                p.name(),
-                i / 2 + 1
-            )
-        };
-        if board.locate(mv).is_none() {
-            return Err(Invalid::new(
-                "3.5",
-                format!(
-                    "{}: '{} {} {}' leaves the {n}x{m} board",
-                    place(),
-                    mv.x,
-                    mv.y,
-                    mv.d.letter()
-                ),
-            ));
-        }
-        if running {
-            match board.play(p, mv, &mut ()) {
-                Ok(s) => running = !s.won,
-                Err(why) => {
-                    return Err(Invalid::new(
-                        "3.6",
-                        format!(
-                            "{}: illegal move '{} {} {}': {why}",
-                            place(),
-                            mv.x,
-                            mv.y,
-                            mv.d.letter()
-                        ),
-                    ))
-                }
-            }
-        }
-    }
-    Ok(())
-}
-
-/// Plays one case by the rules, reporting the rules applied to `obs` and
-/// every executed move to `watch` (line index, board after the move, the
-/// move's effect). Returns the outcome and the number of executed move
-/// lines, or the first illegal move.
-fn play_case<O: Observer>(
-    case: &Case,
-    obs: &mut O,
-    mut watch: impl FnMut(usize, &Board, &board::Shift),
-) -> Result<(Outcome, usize), (usize, board::Illegal)> {
-    let mut board = Board::new(case);
-    let mut verdict = Verdict::Draw;
-    let mut executed = case.moves.len();
-    for (i, mv) in case.moves.iter().enumerate() {
-        let p = Player::of_line(i);
-        let s = board.play(p, mv, obs).map_err(|e| (i + 1, e))?;
-        watch(i, &board, &s);
-        if s.won {
-            verdict = match p {
-                Player::Alice => Verdict::Alice,
-                Player::Bob => Verdict::Bob,
-            };
-            executed = i + 1;
-            break;
-        }
-    }
-    if executed < case.moves.len() {
-        Ev::LinesIgnoredAfterEnd.hit(obs);
-    }
-    match verdict {
-        Verdict::Alice => Ev::AliceWins,
-        Verdict::Bob => Ev::BobWins,
-        Verdict::Draw => Ev::DrawAfterAllRounds,
-    }
-    .hit(obs);
-    let (alice, bob) = board.scores();
-    if alice.max(bob) > i64::from(i32::MAX) {
-        Ev::ScoreBeyond32Bits.hit(obs);
-    }
-    Ok((
-        Outcome {
-            verdict,
-            alice,
-            bob,
-        },
-        executed,
-    ))
-}
-
-fn parse_outcome(verdict: &str, scores: &str, line: usize) -> Result<Outcome, ParseError> {
-    let err = |line, col, message: String| ParseError { line, col, message };
-    let verdict = match verdict {
-        "Alice wins!!!" => Verdict::Alice,
-        "Bob wins!!" => Verdict::Bob,
-        "draw!" => Verdict::Draw,
-        other => {
-            return Err(err(
-                line,
-                1,
-                format!("expected 'Alice wins!!!', 'Bob wins!!' or 'draw!', found '{other}'"),
-            ))
-        }
-    };
-    let parts: Vec<&str> = scores.split(' ').collect();
-    let [a, b] = parts[..] else {
-        return Err(err(
-            line + 1,
-            1,
-            format!("expected two scores separated by one space, found '{scores}'"),
-        ));
-    };
-    let alice = canonical_int(a).ok_or_else(|| {
-        err(
-            line + 1,
-            1,
-            format!("expected Alice's score as a decimal integer, found '{a}'"),
-        )
-    })?;
-    let bob = canonical_int(b).ok_or_else(|| {
-        err(
-            line + 1,
-            a.len() + 2,
-            format!("expected Bob's score as a decimal integer, found '{b}'"),
-        )
-    })?;
-    Ok(Outcome {
-        verdict,
-        alice,
-        bob,
-    })
-}
-
-/// An integer written exactly as `printf` writes it: comparison is
-/// character for character, so `07` or `+7` is not the number 7.
-fn canonical_int(s: &str) -> Option<i64> {
-    let digits = s.strip_prefix('-').unwrap_or(s);
-    let ok = !digits.is_empty()
-        && digits.bytes().all(|b| b.is_ascii_digit())
-        && (digits == "0" || !digits.starts_with('0'))
-        && s != "-0";
-    if ok {
-        s.parse().ok()
-    } else {
-        None
-    }
-}
-
-/// Lines of trace beyond which moves are only counted: a max input has two
-/// million of them.
-const TRACE_MOVE_LINES: usize = 3000;
-
-fn trace(input: &Input) -> String {
-    let mut s = String::new();
-    let mut shown = 0;
-    for (c, case) in input.cases.iter().enumerate() {
-        let _ = writeln!(
-            s,
-            "case {}: {}x{} board, Alice's castle ({}, {}) with {}, Bob's castle ({}, {}) with {}, Q = {}",
-            c + 1,
-            case.n,
-            case.m,
-            case.alice.x,
-            case.alice.y,
-            case.alice.count,
-            case.bob.x,
-            case.bob.y,
-            case.bob.count,
-            case.rounds()
-        );
-        let mut hidden = 0;
-        let result = play_case(case, &mut (), |i, board, shift| {
-            if shown >= TRACE_MOVE_LINES {
-                hidden += 1;
-                return;
-            }
-            shown += 1;
-            let _ = writeln!(s, "  {}", describe(case, i, board, shift));
-        });
-        if hidden > 0 {
-            let _ = writeln!(
-                s,
-                "  ... {hidden} more executed moves not shown (the trace shows {TRACE_MOVE_LINES})"
-            );
-        }
-        match result {
-            Ok((o, executed)) => {
-                let ignored = case.moves.len() - executed;
-                let end = match o.verdict {
-                    Verdict::Draw => format!("all {} rounds played: draw", case.rounds()),
-                    v => format!(
-                        "game over after move {executed}: {} ({ignored} move lines ignored)",
-                        v.line()
-                    ),
-                };
-                let _ = writeln!(s, "  {end}\n  scores: Alice {}, Bob {}", o.alice, o.bob);
-            }
-            Err((i, why)) => {
-                let _ = writeln!(s, "  move {i} is illegal: {why}; the case stops here");
-            }
-        }
-    }
-    s
-}
-
-fn describe(case: &Case, i: usize, board: &Board, shift: &board::Shift) -> String {
-    let p = Player::of_line(i);
-    let mv = case.moves[i];
-    let castle = board.castles[p.index()];
-    let (cx, cy) = board.coords(castle);
-    let (tx, ty) = board.coords(shift.target);
-    let bonus = shift.castle;
-    let enemy = match p {
-        Player::Alice => "B",
-        Player::Bob => "A",
-    };
-    let effect = match shift.battle {
-        Battle::Occupied => format!("go to empty ({tx}, {ty})"),
-        Battle::Merged => format!("join ({tx}, {ty})"),
-        Battle::Tie => format!(
-            "attack {enemy} {} at ({tx}, {ty}): tie, the cell is empty",
-            shift.before.abs()
-        ),
-        Battle::Repelled => format!(
-            "attack {enemy} {} at ({tx}, {ty}): repelled, {enemy} {} remain",
-            shift.before.abs(),
-            shift.after.abs()
-        ),
-        Battle::Captured => format!(
-            "attack {enemy} {} at ({tx}, {ty}): captured",
-            shift.before.abs()
-        ),
-    };
-    // A repelled attack leaves the cell with the defender.
-    let holder = if matches!(shift.battle, Battle::Repelled) {
-        enemy
-    } else {
-        &p.name()[..1]
-    };
-    let mut line = format!(
-        "{:>3}. {} `{} {} {}`: castle ({cx}, {cy}) -> {bonus}; {} {effect}",
-        i + 1,
-        p.name(),
-        mv.x,
-        mv.y,
-        mv.d.letter(),
-        shift.moved
-    );
-    if shift.after != 0 {
-        let _ = write!(line, "; ({tx}, {ty}) = {holder} {}", shift.after.abs());
-    }
-    if shift.won {
-        let _ = write!(line, " — {} wins", p.name());
-    }
-    line
-}
-
-/// The smallest in-board replacement for a line that is never executed
-/// (boards have at least two cells).
-fn filler(m: u32) -> Move {
-    let d = if m >= 2 { Dir::R } else { Dir::D };
-    Move { x: 1, y: 1, d }
-}
-
-/// Each candidate is a whole copy of the input, so fine-grained edits are
-/// offered only once the input is small enough for many copies: a max
-/// input first shrinks to single cases.
-const FINE_MOVES: usize = 50_000;
-
-/// Structural candidates, most aggressive first.
-fn shrink(input: &Input) -> Vec<Input> {
-    let mut out = Vec::new();
-    let t = input.cases.len();
-    let total: usize = input.cases.iter().map(|c| c.moves.len()).sum();
-    if t > 1 {
-        // Divergences are per case, so one case alone usually keeps them.
-        for case in &input.cases {
-            out.push(Input {
-                cases: vec![case.clone()],
-            });
-        }
-        out.push(Input {
-            cases: input.cases[..t / 2].to_vec(),
-        });
-        out.push(Input {
-            cases: input.cases[t / 2..].to_vec(),
-        });
-        if total > FINE_MOVES {
-            return out;
-        }
-        for i in 0..t {
-            let mut inp = input.clone();
-            inp.cases.remove(i);
-            out.push(inp);
-        }
-    }
-    for (i, case) in input.cases.iter().enumerate() {
-        for c in smaller_cases(case) {
-            let mut inp = input.clone();
-            inp.cases[i] = c;
-            out.push(inp);
-        }
-    }
-    out
-}
-
-fn smaller_cases(case: &Case) -> Vec<Case> {
-    let mut out = Vec::new();
-    let executed = play_case(case, &mut (), |_, _, _| ())
-        .map(|(_, e)| e)
-        .unwrap_or(case.moves.len());
-    let q = case.rounds();
-    // Fewer rounds: down to the round in which the game ended, and fractions.
-    let mut cuts = vec![
-        1,
-        executed.div_ceil(2),
-        q / 4,
-        q / 2,
-        q * 3 / 4,
-        q.saturating_sub(1),
-    ];
-    cuts.sort_unstable();
-    cuts.dedup();
-    for r in cuts.into_iter().filter(|&r| r >= 1 && r < q) {
-        let mut c = case.clone();
-        c.moves.truncate(2 * r);
-        out.push(c);
-    }
-    out.extend(smaller_boards(case, executed));
-    for who in 0..2 {
-        let count = if who == 0 {
-            case.alice.count
-        } else {
-            case.bob.count
-        };
-        for lower in [2, count / 2, count.saturating_sub(1)] {
-            if lower >= 2 && lower < count {
-                let mut c = case.clone();
-                if who == 0 {
-                    c.alice.count = lower;
-                } else {
-                    c.bob.count = lower;
-                }
-                out.push(c);
-            }
-        }
-    }
-    let f = filler(case.m);
-    if case.moves[executed..].iter().any(|&mv| mv != f) {
-        let mut c = case.clone();
-        c.moves[executed..].fill(f);
-        out.push(c);
-    }
-    out
-}
-
-/// The board cropped to what the game uses, then boards with one row or
-/// column removed where no castle stands.
-fn smaller_boards(case: &Case, executed: usize) -> Vec<Case> {
-    let mut out = Vec::new();
-    let board = Board::new(case);
-    let (mut rows, mut cols) = (
-        (case.alice.x.min(case.bob.x), case.alice.x.max(case.bob.x)),
-        (case.alice.y.min(case.bob.y), case.alice.y.max(case.bob.y)),
-    );
-    for mv in &case.moves[..executed] {
-        let Some((s, t)) = board.locate(mv) else {
-            continue;
-        };
-        for cell in [s, t] {
-            let (x, y) = board.coords(cell);
-            rows = (rows.0.min(x), rows.1.max(x));
-            cols = (cols.0.min(y), cols.1.max(y));
-        }
-    }
-    if (rows.1 - rows.0 + 1, cols.1 - cols.0 + 1) != (case.n, case.m) {
-        out.push(reshape(
-            case,
-            &(rows.0..=rows.1).collect::<Vec<_>>(),
-            &(cols.0..=cols.1).collect::<Vec<_>>(),
-        ));
-    }
-    let pick = |len: u32| -> Vec<u32> {
-        if len <= 12 {
-            (1..=len).rev().collect()
-        } else {
-            vec![len, 1, len / 2]
-        }
-    };
-    let all = |len: u32| (1..=len).collect::<Vec<_>>();
-    let without = |len: u32, gone: u32| (1..=len).filter(|&v| v != gone).collect::<Vec<_>>();
-    for row in pick(case.n) {
-        if case.n > 1 && case.alice.x != row && case.bob.x != row {
-            out.push(reshape(case, &without(case.n, row), &all(case.m)));
-        }
-    }
-    for col in pick(case.m) {
-        if case.m > 1 && case.alice.y != col && case.bob.y != col {
-            out.push(reshape(case, &all(case.n), &without(case.m, col)));
-        }
-    }
-    out
-}
-
-/// The case on the sub-board of the listed (sorted, castle-containing)
-/// rows and columns. Moves on removed lines move to the nearest kept one,
-/// and a direction leaving the new board is replaced: only lines after the
-/// end can stay valid that way, and the validator judges the rest.
-fn reshape(case: &Case, rows: &[u32], cols: &[u32]) -> Case {
-    let map =
-        |kept: &[u32], v: u32| (kept.partition_point(|&k| k < v).min(kept.len() - 1) + 1) as u32;
-    let mut c = case.clone();
-    c.n = rows.len() as u32;
-    c.m = cols.len() as u32;
-    for k in [&mut c.alice, &mut c.bob] {
-        k.x = map(rows, k.x);
-        k.y = map(cols, k.y);
-    }
-    let board = Board::new(&c);
-    for mv in &mut c.moves {
-        mv.x = map(rows, mv.x);
-        mv.y = map(cols, mv.y);
-        if board.locate(mv).is_none() {
-            let cell = board.cell(mv.x, mv.y).expect("mapped onto the board");
-            if let Some(&d) = Dir::ALL
-                .iter()
-                .find(|&&d| board.neighbour(cell, d).is_some())
-            {
-                mv.d = d;
-            }
-        }
-    }
-    c
 }

@@ -1,5 +1,15 @@
-use super::*;
-use crate::game::parse_valid;
+//! The worked examples of the spec, each checklist rule, the generators'
+//! shapes, shrinking, the trace and the rule events the examples apply.
+
+use super::engine::play_case;
+use super::gen::PROFILES;
+use super::model::{Case, Input, Outcome, Verdict};
+use super::trace::TRACE_MOVE_LINES;
+use super::validate::{MAX_COUNT, MAX_Q, MAX_SIDE, MAX_T};
+use super::Generals;
+use crate::game::{parse_valid, Game, GameId};
+use crate::solver::Budget;
+use crate::source::Source;
 
 const SAMPLE: &str = "1
 3 3

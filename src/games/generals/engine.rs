@@ -1,10 +1,77 @@
-//! The rules of section 4 as one board type, shared by the engine, the
-//! validator's replay, the generator and the trace, so that the four never
-//! disagree about what a move does.
+//! The clean-room engine: the rules of section 4 as one board type, shared
+//! by the engine, the validator's replay, the generator, the shrinker and
+//! the trace, so that none of them disagrees about what a move does.
 
-use super::rules::Ev;
-use super::{Case, Dir, Move};
+use super::model::{Case, Dir, Move, Outcome, Output, Verdict};
 use crate::game::Observer;
+use crate::solver::{Budget, Fault, FaultKind};
+
+rule_events! {
+    /// The rules of spec section 4 that a test set should exercise, as
+    /// events the engine reports while it plays (`Generals::rule_hits`).
+    ///
+    /// Attacks on the opponent's castle are kept apart from attacks on
+    /// ordinary cells: the same arithmetic there also decides the game, and
+    /// programs that get the cell right often get the end check wrong.
+    pub enum Ev {
+        CastleBonus => "castle-bonus":
+            "Before each executed move the mover's castle gains one soldier \
+             (section 4, one move, step 1).",
+        BonusBeforeMove => "bonus-before-move":
+            "A move from the mover's own castle: the soldier just gained by the \
+             castle bonus moves with the others, because the bonus comes first \
+             (section 4, one move, steps 1 and 2).",
+        MoveToEmpty => "move-to-empty":
+            "All but one soldier of the source move onto an empty cell, which \
+             becomes the mover's (section 4, step 3, target empty).",
+        JoinOwnCell => "join-own-cell":
+            "The moving soldiers join a cell the mover already owns and its \
+             count grows by them (section 4, step 3, target owned by X).",
+        AttackTieEmptiesCell => "attack-tie-empties-cell":
+            "As many attackers as defenders on an ordinary cell: both groups \
+             are destroyed and the cell becomes empty, owned by nobody \
+             (section 4, step 3, a = e).",
+        AttackRepelled => "attack-repelled":
+            "Fewer attackers than defenders on an ordinary cell: the attackers \
+             are destroyed and the defender keeps e - a there (section 4, \
+             step 3, e > a).",
+        AttackCapturesCell => "attack-captures-cell":
+            "More attackers than defenders on an ordinary cell: the cell \
+             becomes the mover's with a - e soldiers (section 4, step 3, a > e).",
+        CastleAttackRepelled => "castle-attack-repelled":
+            "An attack on the opponent's castle with fewer soldiers than it \
+             holds: the castle keeps its owner and the game goes on (section 4, \
+             steps 3 (e > a) and 4).",
+        CastleEmptiedByATie => "castle-emptied-by-a-tie":
+            "An attack on the opponent's castle with exactly as many soldiers \
+             as it holds: the castle becomes empty, and an empty castle is lost, \
+             so the mover wins (section 4, steps 3 (a = e) and 4).",
+        CastleCaptured => "castle-captured":
+            "An attack on the opponent's castle with more soldiers than it \
+             holds: the castle becomes the mover's and the mover wins \
+             (section 4, steps 3 (a > e) and 4).",
+        StackBeyond32Bits => "stack-beyond-32-bits":
+            "A castle bonus or a merge leaves a cell holding more than \
+             2^31 - 1 soldiers, more than a 32-bit count holds (section 4, \
+             Ranges).",
+        ScoreBeyond32Bits => "score-beyond-32-bits":
+            "A final score exceeds 2^31 - 1 and must be summed and printed \
+             with 64 bits (section 4, Scores and Ranges).",
+        LinesIgnoredAfterEnd => "lines-ignored-after-end":
+            "The game ends before the last move line; the remaining lines are \
+             read and ignored, with no castle bonus and no move (section 4, \
+             Rounds).",
+        AliceWins => "alice-wins":
+            "Alice takes or empties Bob's castle: verdict `Alice wins!!!` \
+             (section 4, step 4; section 5).",
+        BobWins => "bob-wins":
+            "Bob takes or empties Alice's castle: verdict `Bob wins!!` \
+             (section 4, step 4; section 5).",
+        DrawAfterAllRounds => "draw-after-all-rounds":
+            "All Q rounds are played and neither castle fell: verdict `draw!` \
+             (section 4, after the steps of a move; section 5).",
+    }
+}
 
 /// The largest count a signed 32-bit integer holds (section 4, Ranges).
 const I32_MAX: i64 = i32::MAX as i64;
@@ -274,4 +341,77 @@ impl Board {
             },
         )
     }
+}
+
+/// Plays one case by the rules, reporting the rules applied to `obs` and
+/// every executed move to `watch` (line index, board after the move, the
+/// move's effect). Returns the outcome and the number of executed move
+/// lines, or the first illegal move.
+pub fn play_case<O: Observer>(
+    case: &Case,
+    obs: &mut O,
+    mut watch: impl FnMut(usize, &Board, &Shift),
+) -> Result<(Outcome, usize), (usize, Illegal)> {
+    let mut board = Board::new(case);
+    let mut verdict = Verdict::Draw;
+    let mut executed = case.moves.len();
+    for (i, mv) in case.moves.iter().enumerate() {
+        let p = Player::of_line(i);
+        let s = board.play(p, mv, obs).map_err(|e| (i + 1, e))?;
+        watch(i, &board, &s);
+        if s.won {
+            verdict = match p {
+                Player::Alice => Verdict::Alice,
+                Player::Bob => Verdict::Bob,
+            };
+            executed = i + 1;
+            break;
+        }
+    }
+    if executed < case.moves.len() {
+        Ev::LinesIgnoredAfterEnd.hit(obs);
+    }
+    match verdict {
+        Verdict::Alice => Ev::AliceWins,
+        Verdict::Bob => Ev::BobWins,
+        Verdict::Draw => Ev::DrawAfterAllRounds,
+    }
+    .hit(obs);
+    let (alice, bob) = board.scores();
+    if alice.max(bob) > i64::from(i32::MAX) {
+        Ev::ScoreBeyond32Bits.hit(obs);
+    }
+    Ok((
+        Outcome {
+            verdict,
+            alice,
+            bob,
+        },
+        executed,
+    ))
+}
+
+/// Each case is charged its cells and move lines before it is played, so a
+/// budget stops a file of huge boards too. An illegal move is a fault of the
+/// engine: valid inputs have none.
+pub fn solve(cases: &[Case], budget: &mut Budget) -> Result<Output, Fault> {
+    cases
+        .iter()
+        .map(|case| {
+            budget.steps(u64::from(case.n) * u64::from(case.m) + case.moves.len() as u64)?;
+            let (outcome, _) = play_case(case, &mut (), |_, _, _| ())
+                .map_err(|(i, why)| Fault::new(FaultKind::Panic, format!("move {i}: {why}")))?;
+            Ok(outcome)
+        })
+        .collect()
+}
+
+/// The same run as [`solve`], counting instead of ignoring events.
+pub fn rule_hits(cases: &[Case]) -> Vec<u64> {
+    let mut hits = vec![0; Ev::RULES.len()];
+    for case in cases {
+        // Valid inputs have no illegal move, so every case plays out.
+        let _ = play_case(case, &mut hits, |_, _, _| ());
+    }
+    hits
 }

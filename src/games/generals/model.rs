@@ -1,0 +1,285 @@
+//! The typed judge input and output, their strict parsers and canonical
+//! text, and the per-case packing the driver batches inputs with.
+
+use std::fmt::Write as _;
+
+use super::validate::{MAX_Q, MAX_T};
+use crate::game::{first_case_difference, pack_cases, split_answers};
+use crate::text::{at, output_lines, ParseError, Tokens};
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum Dir {
+    U,
+    D,
+    L,
+    R,
+}
+
+impl Dir {
+    pub const ALL: [Dir; 4] = [Dir::U, Dir::D, Dir::L, Dir::R];
+
+    pub fn letter(self) -> char {
+        match self {
+            Dir::U => 'U',
+            Dir::D => 'D',
+            Dir::L => 'L',
+            Dir::R => 'R',
+        }
+    }
+
+    fn from_token(s: &str) -> Option<Dir> {
+        Some(match s {
+            "U" => Dir::U,
+            "D" => Dir::D,
+            "L" => Dir::L,
+            "R" => Dir::R,
+            _ => return None,
+        })
+    }
+}
+
+/// One move line `x y d`.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Move {
+    pub x: u32,
+    pub y: u32,
+    pub d: Dir,
+}
+
+/// A castle line `x y cnt`.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Castle {
+    pub x: u32,
+    pub y: u32,
+    pub count: u64,
+}
+
+/// One test case. Q is implicit: `moves` holds all 2·Q lines, Alice's on
+/// even indices.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Case {
+    pub n: u32,
+    pub m: u32,
+    pub alice: Castle,
+    pub bob: Castle,
+    pub moves: Vec<Move>,
+}
+
+impl Case {
+    pub fn rounds(&self) -> usize {
+        self.moves.len() / 2
+    }
+}
+
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Input {
+    pub cases: Vec<Case>,
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Verdict {
+    Alice,
+    Bob,
+    Draw,
+}
+
+impl Verdict {
+    pub fn line(self) -> &'static str {
+        match self {
+            Verdict::Alice => "Alice wins!!!",
+            Verdict::Bob => "Bob wins!!",
+            Verdict::Draw => "draw!",
+        }
+    }
+}
+
+/// One case's two output lines. Scores are signed because a program with
+/// 32-bit arithmetic may print wrapped, negative totals, and those must
+/// compare as wrong values rather than as unreadable output.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Outcome {
+    pub verdict: Verdict,
+    pub alice: i64,
+    pub bob: i64,
+}
+
+/// One outcome per case, in input order.
+pub type Output = Vec<Outcome>;
+
+/// Checklist rule 1 only, the token layout: ranges are left to the
+/// validator, which names the rule a value breaks.
+pub fn parse(text: &str) -> Result<Input, ParseError> {
+    let mut t = Tokens::new(text);
+    let count: u32 = t.uint("the number of test cases T")?;
+    let mut cases = Vec::new();
+    for _ in 0..count {
+        cases.push(parse_case(&mut t)?);
+    }
+    t.finish()?;
+    Ok(Input { cases })
+}
+
+fn parse_case(t: &mut Tokens) -> Result<Case, ParseError> {
+    let n = t.uint("the number of rows N")?;
+    let m = t.uint("the number of columns M")?;
+    let mut castle = |who: &str| -> Result<Castle, ParseError> {
+        Ok(Castle {
+            x: t.uint(&format!("the row of {who}'s castle"))?,
+            y: t.uint(&format!("the column of {who}'s castle"))?,
+            count: t.uint(&format!("{who}'s initial soldier count"))?,
+        })
+    };
+    let alice = castle("Alice")?;
+    let bob = castle("Bob")?;
+    let q: u32 = t.uint("the number of rounds Q")?;
+    let lines = 2 * u64::from(q);
+    // Q is untrusted here: reserve no more than a valid case can need.
+    let mut moves = Vec::with_capacity(lines.min(2 * MAX_Q as u64) as usize);
+    for _ in 0..lines {
+        let x = t.uint("the row x of a move")?;
+        let y = t.uint("the column y of a move")?;
+        let tok = t.next("a direction (U, D, L or R)")?;
+        let d = Dir::from_token(tok.text).ok_or_else(|| {
+            at(
+                tok,
+                format!("expected a direction (U, D, L or R), found '{}'", tok.text),
+            )
+        })?;
+        moves.push(Move { x, y, d });
+    }
+    Ok(Case {
+        n,
+        m,
+        alice,
+        bob,
+        moves,
+    })
+}
+
+/// The canonical text: the validator's line numbers and the stored corpus
+/// bytes refer to this layout.
+pub fn render(input: &Input) -> String {
+    let lines: usize = input.cases.iter().map(|c| 4 + c.moves.len()).sum();
+    let mut s = String::with_capacity(12 * lines + 8);
+    let _ = writeln!(s, "{}", input.cases.len());
+    for c in &input.cases {
+        let _ = writeln!(s, "{} {}", c.n, c.m);
+        for k in [c.alice, c.bob] {
+            let _ = writeln!(s, "{} {} {}", k.x, k.y, k.count);
+        }
+        let _ = writeln!(s, "{}", c.rounds());
+        for mv in &c.moves {
+            let _ = writeln!(s, "{} {} {}", mv.x, mv.y, mv.d.letter());
+        }
+    }
+    s
+}
+
+pub fn parse_output(text: &str) -> Result<Output, ParseError> {
+    let lines = output_lines(text);
+    if !lines.len().is_multiple_of(2) {
+        return Err(ParseError {
+            line: lines.len(),
+            col: 1,
+            message: format!(
+                "expected two lines per case, found {} lines in all",
+                lines.len()
+            ),
+        });
+    }
+    lines
+        .chunks(2)
+        .enumerate()
+        .map(|(i, pair)| parse_outcome(pair[0], pair[1], 2 * i + 1))
+        .collect()
+}
+
+fn parse_outcome(verdict: &str, scores: &str, line: usize) -> Result<Outcome, ParseError> {
+    let err = |line, col, message: String| ParseError { line, col, message };
+    let verdict = match verdict {
+        "Alice wins!!!" => Verdict::Alice,
+        "Bob wins!!" => Verdict::Bob,
+        "draw!" => Verdict::Draw,
+        other => {
+            return Err(err(
+                line,
+                1,
+                format!("expected 'Alice wins!!!', 'Bob wins!!' or 'draw!', found '{other}'"),
+            ))
+        }
+    };
+    let parts: Vec<&str> = scores.split(' ').collect();
+    let [a, b] = parts[..] else {
+        return Err(err(
+            line + 1,
+            1,
+            format!("expected two scores separated by one space, found '{scores}'"),
+        ));
+    };
+    let alice = canonical_int(a).ok_or_else(|| {
+        err(
+            line + 1,
+            1,
+            format!("expected Alice's score as a decimal integer, found '{a}'"),
+        )
+    })?;
+    let bob = canonical_int(b).ok_or_else(|| {
+        err(
+            line + 1,
+            a.len() + 2,
+            format!("expected Bob's score as a decimal integer, found '{b}'"),
+        )
+    })?;
+    Ok(Outcome {
+        verdict,
+        alice,
+        bob,
+    })
+}
+
+/// An integer written exactly as `printf` writes it: comparison is
+/// character for character, so `07` or `+7` is not the number 7.
+fn canonical_int(s: &str) -> Option<i64> {
+    let digits = s.strip_prefix('-').unwrap_or(s);
+    let ok = !digits.is_empty()
+        && digits.bytes().all(|b| b.is_ascii_digit())
+        && (digits == "0" || !digits.starts_with('0'))
+        && s != "-0";
+    if ok {
+        s.parse().ok()
+    } else {
+        None
+    }
+}
+
+pub fn render_output(out: &Output) -> String {
+    let mut s = String::new();
+    for o in out {
+        let _ = writeln!(s, "{}\n{} {}", o.verdict.line(), o.alice, o.bob);
+    }
+    s
+}
+
+/// Cases are independent, so inputs join while T stays within its limit.
+pub fn pack(inputs: &[Input]) -> Option<Input> {
+    let parts: Vec<&[_]> = inputs.iter().map(|i| &i.cases[..]).collect();
+    pack_cases(&parts, MAX_T).map(|cases| Input { cases })
+}
+
+pub fn unpack_output(inputs: &[Input], output: &Output) -> Option<Vec<Output>> {
+    let lens: Vec<usize> = inputs.iter().map(|i| i.cases.len()).collect();
+    split_answers(&lens, output)
+}
+
+/// Only the kind of the first difference: a signature must not depend on
+/// which case or which score differs.
+pub fn difference(a: &Output, b: &Output) -> String {
+    first_case_difference(a, b, |x, y| {
+        if x.verdict != y.verdict {
+            "verdict"
+        } else {
+            "score"
+        }
+        .into()
+    })
+}
