@@ -11,11 +11,10 @@ use serde::Serialize;
 use crate::corpus::{self, Stored};
 use crate::game::Game;
 // The game modules import these from here.
-pub use crate::game::generate_case;
+use crate::game::generate_case;
 use crate::shrink::{self, ShrinkLimits};
 use crate::solver::{Limits, Run, SolverSpec};
-pub use crate::verdict::smaller;
-use crate::verdict::{compare, signature};
+use crate::verdict::{compare, signature, smaller};
 
 /// How long a `diff` runs.
 #[derive(Debug, Clone, Copy)]

@@ -15,7 +15,7 @@ use wait_timeout::ChildExt;
 use crate::game::Game;
 
 // The game modules import these from here.
-pub use crate::fault::{Budget, Fault, FaultKind};
+use crate::fault::{Budget, Fault, FaultKind};
 
 /// Which solver to run.
 #[derive(Debug, Clone, PartialEq, Eq, Hash)]

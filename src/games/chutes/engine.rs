@@ -1,8 +1,8 @@
 //! The engine: spec section 4, one game at a time.
 
 use super::model::{Board, Input, Winners};
+use crate::fault::{Budget, Fault, FaultKind};
 use crate::game::Observer;
-use crate::solver::{Budget, Fault, FaultKind};
 
 rule_events! {
     /// The decisions of spec section 4 that can change a winner.

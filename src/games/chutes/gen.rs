@@ -16,8 +16,8 @@
 
 use super::engine::play;
 use super::model::{dense_layout, Board, Input, MAX_GAMES, MAX_LINE, MAX_THROWS};
+use crate::fault::Budget;
 use crate::game::{GameId, Profile};
-use crate::solver::Budget;
 use crate::source::Source;
 
 pub const PROFILES: &[Profile] = &[

@@ -17,8 +17,8 @@ mod validate;
 
 pub use model::{Board, Input, Winners};
 
+use crate::fault::{Budget, Fault};
 use crate::game::{Game, GameId, Invalid, Profile, Rule};
-use crate::solver::{Budget, Fault};
 use crate::source::Source;
 use crate::text::ParseError;
 

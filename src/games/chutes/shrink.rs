@@ -7,7 +7,7 @@
 
 use super::engine::play;
 use super::model::{dense_layout, Input};
-use crate::solver::Budget;
+use crate::fault::Budget;
 
 /// The order every candidate descends in.
 #[cfg(test)]

@@ -6,8 +6,8 @@ use super::engine::{play, Ev};
 use super::model::Input;
 use super::shrink::size_key;
 use super::Chutes;
+use crate::fault::Budget;
 use crate::game::{Game, GameId};
-use crate::solver::Budget;
 use crate::source::Source;
 use gamefuzz_reference::Io;
 

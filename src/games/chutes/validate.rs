@@ -6,8 +6,8 @@ use super::engine::play;
 use super::model::{
     throw_section_lines, Board, Input, MAX_GAMES, MAX_LINE, MAX_PLAYERS, MAX_THROWS,
 };
+use crate::fault::Budget;
 use crate::game::Invalid;
-use crate::solver::Budget;
 
 pub fn validate(input: &Input) -> Result<(), Invalid> {
     let throws = input.throws();

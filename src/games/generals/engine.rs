@@ -3,8 +3,8 @@
 //! the trace, so that none of them disagrees about what a move does.
 
 use super::model::{Case, Dir, Move, Outcome, Output, Verdict};
+use crate::fault::{Budget, Fault, FaultKind};
 use crate::game::Observer;
-use crate::solver::{Budget, Fault, FaultKind};
 
 rule_events! {
     /// The rules of spec section 4 that a test set should exercise, as

@@ -20,8 +20,8 @@ mod tests;
 mod trace;
 mod validate;
 
+use crate::fault::{Budget, Fault};
 use crate::game::{Game, GameId, Invalid, Profile, Rule};
-use crate::solver::{Budget, Fault};
 use crate::source::Source;
 use crate::text::ParseError;
 

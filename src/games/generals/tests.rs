@@ -7,8 +7,8 @@ use super::model::{Case, Input, Outcome, Verdict};
 use super::trace::TRACE_MOVE_LINES;
 use super::validate::{MAX_COUNT, MAX_Q, MAX_SIDE, MAX_T};
 use super::Generals;
+use crate::fault::Budget;
 use crate::game::{parse_valid, Game, GameId};
-use crate::solver::Budget;
 use crate::source::Source;
 
 const SAMPLE: &str = "1
@@ -490,7 +490,7 @@ fn all_cases_of_a_file_are_counted() {
 fn counting_rules_leaves_the_outcomes_unchanged() {
     for seed in 0..10 {
         for p in PROFILES.iter().filter(|p| p.name != "max") {
-            let input = crate::driver::generate_case::<Generals>(seed, p.name).0;
+            let input = crate::game::generate_case::<Generals>(seed, p.name).0;
             let mut hits = vec![0; Generals::RULES.len()];
             for case in &input.cases {
                 let plain = play_case(case, &mut (), |_, _, _| ()).unwrap();

@@ -6,8 +6,8 @@
 //! termination rule (§3 item 6) and the trace, so they can never disagree.
 
 use super::model::{cards_text, Card, Input, Output, Role, Side};
+use crate::fault::{Budget, Fault, FaultKind};
 use crate::game::Observer;
-use crate::solver::{Budget, Fault, FaultKind};
 
 rule_events! {
     /// The rules of spec section 4 that a test set should exercise. Besides

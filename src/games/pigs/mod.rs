@@ -18,8 +18,8 @@ mod shrink;
 mod tests;
 mod validate;
 
+use crate::fault::{Budget, Fault};
 use crate::game::{Game, GameId, Invalid, Profile, Rule};
-use crate::solver::{Budget, Fault};
 use crate::source::Source;
 use crate::text::ParseError;
 

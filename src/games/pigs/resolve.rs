@@ -3,8 +3,8 @@
 //! works on the same private game state.
 
 use super::{Action, Card, Ev, Flow, Halt, Role, Side, Table};
+use crate::fault::Fault;
 use crate::game::Observer;
-use crate::solver::Fault;
 
 impl<O: Observer> Table<'_, O> {
     /// §4.5 table: the effect of the card the scan picked; `k_used` tells

@@ -7,8 +7,8 @@ use super::gen::generate_counted;
 use super::model::{Card, Input, Output, Role};
 use super::validate::{structure, validate};
 use super::Pigs;
+use crate::fault::{Budget, FaultKind};
 use crate::game::{Game, GameId};
-use crate::solver::{Budget, FaultKind};
 use crate::source::Source;
 
 /// Parses, validates and solves `input`, returning the rendered output.
@@ -412,7 +412,7 @@ fn every_profile_is_valid_on_the_all_zero_tape_and_on_bytes() {
 #[test]
 fn profiles_keep_their_shapes() {
     for seed in 0..100 {
-        let gen = |p| crate::driver::generate_case::<Pigs>(seed, p).0;
+        let gen = |p| crate::game::generate_case::<Pigs>(seed, p).0;
         let small = gen("small");
         assert!((2..=4).contains(&small.seats.len()) && small.deck.len() <= 12);
         let max = gen("max");
@@ -437,7 +437,7 @@ fn profiles_keep_their_shapes() {
 fn max_inputs_are_generated_and_solved_quickly() {
     let start = std::time::Instant::now();
     for seed in 0..20 {
-        let (input, _) = crate::driver::generate_case::<Pigs>(seed, "max");
+        let (input, _) = crate::game::generate_case::<Pigs>(seed, "max");
         Pigs::solve(&input, &mut Budget::default()).unwrap();
     }
     // Milliseconds each; the bound only catches an accidental blow-up.
@@ -447,14 +447,14 @@ fn max_inputs_are_generated_and_solved_quickly() {
 #[test]
 fn shrink_candidates_keep_the_structure_and_get_smaller() {
     for seed in 0..40 {
-        let (input, _) = crate::driver::generate_case::<Pigs>(seed, "typical");
+        let (input, _) = crate::game::generate_case::<Pigs>(seed, "typical");
         let text = Pigs::render(&input);
         let cands = Pigs::shrink(&input);
         assert!(!cands.is_empty());
         for c in &cands {
             assert!(structure(c).is_ok(), "seed {seed}");
             let t = Pigs::render(c);
-            assert!(crate::driver::smaller(&t, &text), "seed {seed}: {t}");
+            assert!(crate::verdict::smaller(&t, &text), "seed {seed}: {t}");
         }
     }
     // The most aggressive candidate comes first: dropping a pig.
@@ -498,7 +498,7 @@ fn shrinking_reaches_readable_games() {
         let keeps = |i: &Input| validate(i).is_ok() && Pigs::trace(i).unwrap().contains(event);
         let (seed, input, tape) = (0..500)
             .map(|s| {
-                let (i, t) = crate::driver::generate_case::<Pigs>(s, "typical");
+                let (i, t) = crate::game::generate_case::<Pigs>(s, "typical");
                 (s, i, t)
             })
             .find(|(_, i, _)| keeps(i))
@@ -629,7 +629,7 @@ fn each_example_applies_the_rules_it_shows() {
 fn counting_rules_leaves_the_game_unchanged() {
     for seed in 0..40 {
         for p in Pigs::PROFILES {
-            let input = crate::driver::generate_case::<Pigs>(seed, p.name).0;
+            let input = crate::game::generate_case::<Pigs>(seed, p.name).0;
             let plain = engine::simulate(&input, &mut Budget::default(), false, &mut ()).unwrap();
             let mut hits = vec![0; Pigs::RULES.len()];
             let counted =

@@ -15,8 +15,8 @@
 
 use super::engine::{self, Ending, MAX_TURNS};
 use super::model::{Input, Role};
+use crate::fault::Budget;
 use crate::game::Invalid;
-use crate::solver::Budget;
 
 /// Checklist rules 2–4 and 6 (§3); see the module docs for rules 1 and 5.
 pub fn validate(input: &Input) -> Result<(), Invalid> {

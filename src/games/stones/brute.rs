@@ -5,7 +5,7 @@
 use std::collections::HashMap;
 
 use super::model::{Answer, Input, Kind};
-use crate::solver::{Budget, Fault};
+use crate::fault::{Budget, Fault};
 
 /// Inputs beyond these bounds are left to the engine alone: the number of
 /// reachable positions grows with the product of the counts.

@@ -3,8 +3,8 @@
 //! one exact integer, twice the sum of the pile values.
 
 use super::model::{Answer, Case, Input, Kind};
+use crate::fault::{Budget, Fault};
 use crate::game::Observer;
-use crate::solver::{Budget, Fault};
 
 rule_events! {
     /// The pile values and answer rules of spec section 4.1 and the

@@ -6,8 +6,8 @@ use super::engine::{double_value, Ev};
 use super::gen::PROFILES;
 use super::model::{Answer, Case, Input, MAX_COUNT};
 use super::Stones;
+use crate::fault::Budget;
 use crate::game::{parse_valid, Game, GameId};
-use crate::solver::Budget;
 use crate::source::Source;
 
 const EXAMPLES: &str = "1

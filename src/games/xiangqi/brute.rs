@@ -4,7 +4,7 @@
 //! capture there next move".
 
 use super::model::{Case, Input, Kind, Output};
-use crate::solver::{Budget, Fault};
+use crate::fault::{Budget, Fault};
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 enum Square {

@@ -2,8 +2,8 @@
 //! each of the black general's moves.
 
 use super::model::{in_black_palace, Case, Input, Kind, Output, Piece, Point};
+use crate::fault::{Budget, Fault};
 use crate::game::Observer;
-use crate::solver::{Budget, Fault};
 
 rule_events! {
     /// The decisions of spec section 4 that can change an answer.

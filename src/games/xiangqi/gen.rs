@@ -7,8 +7,8 @@
 use super::engine;
 use super::model::{in_black_palace, Case, Input, Kind, Piece, Point, MAX_CASES};
 use super::validate::validate_case;
+use crate::fault::Budget;
 use crate::game::Profile;
-use crate::solver::Budget;
 use crate::source::Source;
 
 pub const PROFILES: &[Profile] = &[

@@ -20,8 +20,8 @@ mod validate;
 
 pub use model::{Case, Input, Kind, Output, Piece, Point};
 
+use crate::fault::{Budget, Fault};
 use crate::game::{Game, GameId, Invalid, Profile, Rule};
-use crate::solver::{Budget, Fault};
 use crate::source::Source;
 use crate::text::ParseError;
 

@@ -4,8 +4,8 @@
 use super::engine::Ev;
 use super::model::{Input, MAX_CASES, MAX_PIECES};
 use super::Xiangqi;
+use crate::fault::Budget;
 use crate::game::{parse_valid, Game, GameId};
-use crate::solver::Budget;
 use crate::source::Source;
 
 /// The worked examples of spec section 6 with their exact expected outputs.
