@@ -14,6 +14,7 @@ pub mod driver;
 pub mod fuzz;
 pub mod game;
 pub mod games;
+pub mod kattis;
 pub mod package;
 pub mod shrink;
 pub mod solver;
