@@ -19,6 +19,7 @@ constexpr std::size_t MAX_THROWS = 999;
 constexpr std::size_t MAX_LINE = 80;
 constexpr std::size_t MAX_GAMES = 100;  // adopted by this project
 constexpr std::uint64_t MAX_PLAYERS = 5;
+constexpr std::size_t MAX_SQUARE = 99;  // squares 1..99 can hold chutes, ladders and specials
 
 struct Jump {
     std::uint64_t start, end;
@@ -63,6 +64,11 @@ Input parse(std::string_view text) {
             std::uint64_t s = t.uint("a chute/ladder start square (or '0 0' ending the list)");
             std::uint64_t e = t.uint("a chute/ladder end square");
             if (s == 0 && e == 0) break;
+            // Distinct starts on squares 1..99 (rules 4.2 and 4.3) are at
+            // most 99; stopping here keeps memory small on any input.
+            if (g.jumps.size() == MAX_SQUARE) {
+                rule("4.3", "game " + num(in.games.size() + 1) + ": more chutes/ladders than squares 1..99 to start on");
+            }
             g.jumps.push_back({s, e});
         }
         for (;;) {
@@ -73,6 +79,9 @@ Input parse(std::string_view text) {
                     gf::reject("line " + num(tok.line) + ": the 0 ending the special squares must not carry a sign");
                 }
                 break;
+            }
+            if (g.specials.size() == MAX_SQUARE) {  // distinct squares 1..99 (rule 4.4)
+                rule("4.4", "game " + num(in.games.size() + 1) + ": more special squares than squares 1..99");
             }
             g.specials.push_back(v);
         }
@@ -176,7 +185,7 @@ void check_game(std::size_t n, const Game& g, const std::vector<std::uint64_t>& 
         if ((j.start == 0) != (j.end == 0)) {
             rule("4.2", where + pair + " has exactly one zero; only '0 0' ends the list");
         }
-        if (j.start < 1 || j.start > 99 || j.end < 1 || j.end > 99) {
+        if (j.start < 1 || j.start > MAX_SQUARE || j.end < 1 || j.end > MAX_SQUARE) {
             rule("4.2", where + pair + " leaves the squares 1..99");
         }
         if (j.start == j.end) rule("4.2", where + pair + " starts and ends on the same square");
@@ -190,7 +199,7 @@ void check_game(std::size_t n, const Game& g, const std::vector<std::uint64_t>& 
     }
     for (std::size_t i = 0; i < g.specials.size(); ++i) {
         std::uint64_t k = magnitude(g.specials[i]);
-        if (k < 1 || k > 99) rule("4.4", where + "special value " + std::to_string(g.specials[i]) + " is not a square 1..99");
+        if (k < 1 || k > MAX_SQUARE) rule("4.4", where + "special value " + std::to_string(g.specials[i]) + " is not a square 1..99");
         for (std::size_t j = 0; j < i; ++j) {
             if (magnitude(g.specials[j]) == k) rule("4.4", where + "square " + num(k) + " is listed twice as special");
         }
