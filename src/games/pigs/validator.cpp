@@ -5,6 +5,7 @@
 // of model.rs `render`.
 
 #include <cstdint>
+#include <cstdio>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -127,7 +128,9 @@ public:
     }
 
     // 4.4 and the termination test of 3 item 6.
-    Ending run(std::uint64_t& turn_out) {
+    // Sets `turn_out` to the last turn played and `winner` to the side
+    // that won, if one did.
+    Ending run(std::uint64_t& turn_out, Side& winner) {
         std::size_t me = 0;
         std::size_t idle = 0;
         for (std::uint64_t turn = 1; turn <= MAX_TURNS; ++turn) {
@@ -136,7 +139,11 @@ public:
             bool exhausted = drawn_ + 1 >= deck_.size();
             draw(me, 2);
             bool used_non_z = false;
-            if (play_phase(me, used_non_z) == Flow::GAME_OVER) return over_ ? Ending::WON : Ending::OUT_OF_STEPS;
+            if (play_phase(me, used_non_z) == Flow::GAME_OVER) {
+                if (!over_) return Ending::OUT_OF_STEPS;
+                winner = winner_;
+                return Ending::WON;
+            }
             if (exhausted && !used_non_z) {
                 if (++idle >= living()) return Ending::IDLE;
             } else {
@@ -146,6 +153,8 @@ public:
         }
         return Ending::CAP;
     }
+
+    const std::vector<Pig>& pigs() const { return pigs_; }
 
 private:
     // One unit of the step budget, spent where the Rust engine spends it
@@ -358,10 +367,10 @@ private:
         v.alive = false;
         v.hand.clear();
         v.crossbow = false;
-        if (v.role == Role::MP) return won();  // 3.1
+        if (v.role == Role::MP) return won(Side::FP);  // 3.1
         bool fp_alive = false;
         for (const Pig& p : pigs_) fp_alive = fp_alive || (p.alive && p.role == Role::FP);
-        if (!fp_alive) return won();  // 3.2
+        if (!fp_alive) return won(Side::MP);  // 3.2
         if (v.role == Role::FP) draw(source, 3);  // 3.3
         if (v.role == Role::ZP && pigs_[source].role == Role::MP) {  // 3.4
             pigs_[source].hand.clear();
@@ -370,8 +379,9 @@ private:
         return Flow::GO_ON;
     }
 
-    Flow won() {
+    Flow won(Side side) {
         over_ = true;
+        winner_ = side;
         return Flow::GAME_OVER;
     }
 
@@ -380,6 +390,7 @@ private:
     std::size_t drawn_ = 0;  // cards taken from the deck, at most its size
     std::uint64_t steps_ = 0;
     bool over_ = false;  // a side has won (GAME_OVER otherwise means out of steps)
+    Side winner_ = Side::MP;
 };
 
 void validate(const Input& in) {
@@ -393,7 +404,29 @@ void validate(const Input& in) {
     if (!fp) rule("4", "no pig is an FP");
 
     std::uint64_t turn = 0;
-    switch (Table(in).run(turn)) {
+    Side winner = Side::MP;
+    Table table(in);
+    const Ending ending = table.run(turn, winner);
+#ifdef GAMEFUZZ_REPORT_ENDING
+    // For tests/validators.rs only: how the simulation ended and every
+    // pig's final state (as spec section 5 prints it), so that it is held
+    // to the engine's game by game, not only through the verdicts, which
+    // few simulation errors would change.
+    if (ending == Ending::OUT_OF_STEPS) {
+        std::printf("out-of-steps\n");
+    } else {
+        const char* how = ending == Ending::IDLE ? "idle" : ending == Ending::CAP ? "cap"
+                          : winner == Side::MP   ? "won-MP"
+                                                 : "won-FP";
+        std::printf("%s %llu\n", how, static_cast<unsigned long long>(turn));
+        for (const Pig& p : table.pigs()) {
+            std::string line;
+            for (char c : p.hand) line = line + (line.empty() ? "" : " ") + c;
+            std::printf("%s\n", p.alive ? line.c_str() : "DEAD");
+        }
+    }
+#endif
+    switch (ending) {
         case Ending::WON:
             return;
         case Ending::IDLE:
