@@ -98,7 +98,7 @@ std::string render(const Input& in) {
     return out.text();
 }
 
-// ---- The game of section 4, as far as termination needs it. ----
+// ---- The game of section 4, simulated for the termination test. ----
 
 struct Pig {
     Role role;
@@ -112,9 +112,17 @@ struct Pig {
 
 enum class Ending { WON, IDLE, CAP, OUT_OF_STEPS };
 
-// How resolving a card ended: normally, or with the end of the whole game
-// (4.9 item 4: everything stops at once).
-enum class Flow { GO_ON, GAME_OVER };
+// How a simulation stopped: the ending, the last turn played and, for WON,
+// the side that won.
+struct Finish {
+    Ending ending;
+    std::uint64_t turn;
+    Side winner;
+};
+
+// How resolving a card ended: the game goes on, or it stops at once because
+// a side won (4.9 item 4) or the step budget ran out.
+enum class Flow { GO_ON, WON, OUT_OF_STEPS };
 
 class Table {
 public:
@@ -127,31 +135,32 @@ public:
         }
     }
 
-    // 4.4 and the termination test of 3 item 6.
-    // Sets `turn_out` to the last turn played and `winner` to the side
-    // that won, if one did.
-    Ending run(std::uint64_t& turn_out, Side& winner) {
+    // 4.4 and the termination test of 3 item 6: turns in seat order until
+    // a side wins or an idle round shows that none ever will.
+    Finish run() {
         std::size_t me = 0;
         std::size_t idle = 0;
         for (std::uint64_t turn = 1; turn <= MAX_TURNS; ++turn) {
-            turn_out = turn;
-            if (!step()) return Ending::OUT_OF_STEPS;
+            if (!step()) return {Ending::OUT_OF_STEPS, turn, winner_};
             bool exhausted = drawn_ + 1 >= deck_.size();
             draw(me, 2);
             bool used_non_z = false;
-            if (play_phase(me, used_non_z) == Flow::GAME_OVER) {
-                if (!over_) return Ending::OUT_OF_STEPS;
-                winner = winner_;
-                return Ending::WON;
+            switch (play_phase(me, used_non_z)) {
+                case Flow::WON:
+                    return {Ending::WON, turn, winner_};
+                case Flow::OUT_OF_STEPS:
+                    return {Ending::OUT_OF_STEPS, turn, winner_};
+                case Flow::GO_ON:
+                    break;
             }
             if (exhausted && !used_non_z) {
-                if (++idle >= living()) return Ending::IDLE;
+                if (++idle >= living()) return {Ending::IDLE, turn, winner_};
             } else {
                 idle = 0;
             }
             me = next_alive(me);
         }
-        return Ending::CAP;
+        return {Ending::CAP, MAX_TURNS, winner_};
     }
 
     const std::vector<Pig>& pigs() const { return pigs_; }
@@ -236,7 +245,7 @@ private:
     Flow play_phase(std::size_t me, bool& used_non_z) {
         bool k_used = false;
         while (pigs_[me].alive) {
-            if (!step()) return Flow::GAME_OVER;
+            if (!step()) return Flow::OUT_OF_STEPS;
             Pig& pig = pigs_[me];
             const std::size_t next = next_alive(me);
             const bool kill = (!k_used || pig.crossbow) && is_enemy(me, next);
@@ -272,7 +281,7 @@ private:
                     f = area_card(me, c);
                     break;
             }
-            if (f == Flow::GAME_OVER) return f;
+            if (f != Flow::GO_ON) return f;
         }
         return Flow::GO_ON;
     }
@@ -288,14 +297,14 @@ private:
     Flow duel_card(std::size_t me, std::size_t target) {
         reveal(me);  // step 1, even if the duel is cancelled
         bool cancelled = false;
-        if (j_chain(me, target, cancelled) == Flow::GAME_OVER) return Flow::GAME_OVER;
+        if (Flow f = j_chain(me, target, cancelled); f != Flow::GO_ON) return f;
         if (cancelled) return Flow::GO_ON;  // step 2
         if (pigs_[me].role == Role::MP && pigs_[target].role == Role::ZP) {
             return damage(target, me);  // step 3: the loyal pig does not fight back
         }
         std::size_t responder = target, other = me;  // step 4
         for (;;) {
-            if (!step()) return Flow::GAME_OVER;
+            if (!step()) return Flow::OUT_OF_STEPS;
             if (!discard(responder, 'K')) return damage(responder, other);
             std::swap(responder, other);
         }
@@ -309,10 +318,10 @@ private:
             std::size_t x = (me + k) % n;
             if (!pigs_[x].alive) continue;
             bool cancelled = false;
-            if (j_chain(me, x, cancelled) == Flow::GAME_OVER) return Flow::GAME_OVER;
+            if (Flow f = j_chain(me, x, cancelled); f != Flow::GO_ON) return f;
             if (cancelled) continue;            // step 1
             if (discard(x, answer)) continue;   // step 2
-            if (damage(x, me) == Flow::GAME_OVER) return Flow::GAME_OVER;  // step 3
+            if (Flow f = damage(x, me); f != Flow::GO_ON) return f;  // step 3
             // 4.8: the MP survived damage from an unrevealed user.
             if (pigs_[x].role == Role::MP && !is_known(me)) pigs_[me].suspected = true;
         }
@@ -331,14 +340,14 @@ private:
     }
 
     // 4.7: sets `cancelled` when the trick on `target` is cancelled (an odd
-    // number of J played). GAME_OVER only when the step budget runs out.
+    // number of J played); never WON.
     Flow j_chain(std::size_t user, std::size_t target, bool& cancelled) {
         cancelled = false;
         if (!is_known(target)) return Flow::GO_ON;  // step 1: nobody protects an unknown pig
         Side side = side_of(pigs_[target].role);
         std::size_t from = user;  // step 2: the user has the first chance
         for (long y; (y = first_with_j(from, side)) >= 0;) {
-            if (!step()) return Flow::GAME_OVER;
+            if (!step()) return Flow::OUT_OF_STEPS;
             const std::size_t who = static_cast<std::size_t>(y);
             discard(who, 'J');
             cancelled = !cancelled;
@@ -380,17 +389,15 @@ private:
     }
 
     Flow won(Side side) {
-        over_ = true;
         winner_ = side;
-        return Flow::GAME_OVER;
+        return Flow::WON;
     }
 
     std::vector<Pig> pigs_;
     const std::string& deck_;
     std::size_t drawn_ = 0;  // cards taken from the deck, at most its size
     std::uint64_t steps_ = 0;
-    bool over_ = false;  // a side has won (GAME_OVER otherwise means out of steps)
-    Side winner_ = Side::MP;
+    Side winner_ = Side::MP;  // the side that won, once one has
 };
 
 void validate(const Input& in) {
@@ -403,35 +410,34 @@ void validate(const Input& in) {
     for (const Seat& s : in.seats) fp = fp || s.role == Role::FP;
     if (!fp) rule("4", "no pig is an FP");
 
-    std::uint64_t turn = 0;
-    Side winner = Side::MP;
     Table table(in);
-    const Ending ending = table.run(turn, winner);
+    const Finish end = table.run();
 #ifdef GAMEFUZZ_REPORT_ENDING
     // For tests/validators.rs only: how the simulation ended and every
     // pig's final state (as spec section 5 prints it), so that it is held
     // to the engine's game by game, not only through the verdicts, which
     // few simulation errors would change.
-    if (ending == Ending::OUT_OF_STEPS) {
+    if (end.ending == Ending::OUT_OF_STEPS) {
         std::printf("out-of-steps\n");
     } else {
-        const char* how = ending == Ending::IDLE ? "idle" : ending == Ending::CAP ? "cap"
-                          : winner == Side::MP   ? "won-MP"
-                                                 : "won-FP";
-        std::printf("%s %llu\n", how, static_cast<unsigned long long>(turn));
+        const char* how = end.ending == Ending::IDLE ? "idle"
+                          : end.ending == Ending::CAP ? "cap"
+                          : end.winner == Side::MP    ? "won-MP"
+                                                      : "won-FP";
+        std::printf("%s %llu\n", how, static_cast<unsigned long long>(end.turn));
         for (const Pig& p : table.pigs()) {
             std::string line;
-            for (char c : p.hand) line = line + (line.empty() ? "" : " ") + c;
+            for (std::size_t i = 0; i < p.hand.size(); ++i) line += (i > 0 ? " " : "") + std::string(1, p.hand[i]);
             std::printf("%s\n", p.alive ? line.c_str() : "DEAD");
         }
     }
 #endif
-    switch (ending) {
+    switch (end.ending) {
         case Ending::WON:
             return;
         case Ending::IDLE:
             rule("6", "the game never ends: every living pig takes an idle turn in a row (the round ending with turn " +
-                          num(turn) + ")");
+                          num(end.turn) + ")");
         case Ending::CAP:
             rule("6", "the game does not end within the safety cap of " + num(MAX_TURNS) + " turns");
         case Ending::OUT_OF_STEPS:
