@@ -26,6 +26,7 @@
 #include <cstdlib>
 #include <string>
 #include <string_view>
+#include <type_traits>
 
 namespace gf {
 
@@ -185,21 +186,19 @@ public:
         s_.push_back(c);
         return *this;
     }
-    Canon& operator<<(std::uint64_t v) { return integer(v); }
-    Canon& operator<<(std::int64_t v) { return integer(v); }
-    Canon& operator<<(unsigned v) { return integer(v); }
-    Canon& operator<<(int v) { return integer(v); }
-
-    const std::string& text() const { return s_; }
-
-private:
-    template <typename T>
-    Canon& integer(T v) {
+    // Any integer type, in decimal as Rust's `Display` writes it.
+    template <typename T, typename = std::enable_if_t<std::is_integral_v<T> && !std::is_same_v<T, char> &&
+                                                      !std::is_same_v<T, bool>>>
+    Canon& operator<<(T v) {
         char buf[24];
         auto r = std::to_chars(buf, buf + sizeof buf, v);
         s_.append(buf, r.ptr);
         return *this;
     }
+
+    const std::string& text() const { return s_; }
+
+private:
 
     std::string s_;
 };
