@@ -199,7 +199,6 @@ public:
     const std::string& text() const { return s_; }
 
 private:
-
     std::string s_;
 };
 

@@ -67,7 +67,8 @@ Input parse(std::string_view text) {
             // Distinct starts on squares 1..99 (rules 4.2 and 4.3) are at
             // most 99; stopping here keeps memory small on any input.
             if (g.jumps.size() == MAX_SQUARE) {
-                rule("4.3", "game " + num(in.games.size() + 1) + ": more chutes/ladders than squares 1..99 to start on");
+                rule("4.3", "game " + num(in.games.size() + 1) +
+                                ": more chutes/ladders than squares 1..99 to start on");
             }
             g.jumps.push_back({s, e});
         }
@@ -199,7 +200,9 @@ void check_game(std::size_t n, const Game& g, const std::vector<std::uint64_t>& 
     }
     for (std::size_t i = 0; i < g.specials.size(); ++i) {
         std::uint64_t k = magnitude(g.specials[i]);
-        if (k < 1 || k > MAX_SQUARE) rule("4.4", where + "special value " + std::to_string(g.specials[i]) + " is not a square 1..99");
+        if (k < 1 || k > MAX_SQUARE) {
+            rule("4.4", where + "special value " + std::to_string(g.specials[i]) + " is not a square 1..99");
+        }
         for (std::size_t j = 0; j < i; ++j) {
             if (magnitude(g.specials[j]) == k) rule("4.4", where + "square " + num(k) + " is listed twice as special");
         }

@@ -169,7 +169,9 @@ void validate_case(const Case& k, std::size_t c) {
         std::size_t source = 0, target = 0;
         const Move& mv = k.moves[i];
         // Built only for a message: a max file has two million move lines.
-        auto line = [&] { return where + "move " + num(i + 1) + " '" + num(mv.x) + " " + num(mv.y) + " " + mv.d + "'"; };
+        auto line = [&] {
+            return where + "move " + num(i + 1) + " '" + num(mv.x) + " " + num(mv.y) + " " + mv.d + "'";
+        };
         if (!board.locate(mv, source, target)) rule("3.5", line() + " leaves the board");
         if (running) {
             bool won = false;
@@ -185,7 +187,9 @@ std::string render(const std::vector<Case>& cases, std::size_t reserve) {
     out << cases.size() << '\n';
     for (const Case& k : cases) {
         out << k.n << ' ' << k.m << '\n';
-        for (const Castle* castle : {&k.alice, &k.bob}) out << castle->x << ' ' << castle->y << ' ' << castle->count << '\n';
+        for (const Castle* castle : {&k.alice, &k.bob}) {
+            out << castle->x << ' ' << castle->y << ' ' << castle->count << '\n';
+        }
         out << k.moves.size() / 2 << '\n';
         for (const Move& mv : k.moves) out << mv.x << ' ' << mv.y << ' ' << mv.d << '\n';
     }

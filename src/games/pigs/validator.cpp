@@ -43,12 +43,15 @@ struct Input {
     std::string deck;  // card letters, top card first
 };
 
-bool is_card(std::string_view s) { return s.size() == 1 && std::string_view("PKDFNWJZ").find(s[0]) != std::string_view::npos; }
+bool is_card(std::string_view s) {
+    return s.size() == 1 && std::string_view("PKDFNWJZ").find(s[0]) != std::string_view::npos;
+}
 
 char card(gf::Tokens& t, const char* what) {
     gf::Token tok = t.next(what);
     if (!is_card(tok.text)) {
-        gf::reject("line " + num(tok.line) + ": expected " + what + " (one of P K D F N W J Z), found " + gf::quote(tok.text));
+        gf::reject("line " + num(tok.line) + ": expected " + what + " (one of P K D F N W J Z), found " +
+                   gf::quote(tok.text));
     }
     return tok.text[0];
 }
@@ -334,7 +337,9 @@ private:
         for (std::size_t k = 0; k < n; ++k) {
             std::size_t j = (from + k) % n;
             const Pig& p = pigs_[j];
-            if (p.alive && side_of(p.role) == side && p.hand.find('J') != std::string::npos) return static_cast<long>(j);
+            if (p.alive && side_of(p.role) == side && p.hand.find('J') != std::string::npos) {
+                return static_cast<long>(j);
+            }
         }
         return -1;
     }

@@ -57,7 +57,9 @@ void validate(const std::vector<Case>& cases) {
         for (std::size_t j = 0; j < c.size(); ++j) {
             const std::string where = "case " + num(i + 1) + ": ";
             for (std::size_t k = 0; k < j; ++k) {
-                if (c[k].first == c[j].first) rule("4", where + "pile kind " + std::string(c[j].first) + " is listed twice");
+                if (c[k].first == c[j].first) {
+                    rule("4", where + "pile kind " + std::string(c[j].first) + " is listed twice");
+                }
             }
             if (c[j].second < 1 || c[j].second > MAX_COUNT) {
                 rule("5", where + "count " + num(c[j].second) + " is not in 1..=" + num(MAX_COUNT));

@@ -75,29 +75,24 @@ std::vector<Case> parse(std::string_view text) {
     return cases;
 }
 
-// Pieces strictly between two points of one row or column (both on the
-// board), counting the black general as a piece.
-int between(const Case& c, Point p, Point q) {
-    int n = 0;
-    auto count = [&](Point x) {
-        bool occupied = x == c.black;
-        for (const Piece& piece : c.red) occupied = occupied || piece.at == x;
-        n += occupied;
-    };
-    if (p.r == q.r) {
-        for (std::uint64_t col = std::min(p.c, q.c) + 1; col < std::max(p.c, q.c); ++col) count({p.r, col});
-    } else {
-        for (std::uint64_t row = std::min(p.r, q.r) + 1; row < std::max(p.r, q.r); ++row) count({row, p.c});
-    }
-    return n;
-}
-
+// Whether a piece (a red one or the black general) stands on `x`.
 bool occupied(const Case& c, Point x) {
     if (x == c.black) return true;
     for (const Piece& piece : c.red) {
         if (piece.at == x) return true;
     }
     return false;
+}
+
+// Pieces strictly between two points of one row or column.
+int between(const Case& c, Point p, Point q) {
+    int n = 0;
+    if (p.r == q.r) {
+        for (std::uint64_t col = std::min(p.c, q.c) + 1; col < std::max(p.c, q.c); ++col) n += occupied(c, {p.r, col});
+    } else {
+        for (std::uint64_t row = std::min(p.r, q.r) + 1; row < std::max(p.r, q.r); ++row) n += occupied(c, {row, p.c});
+    }
+    return n;
 }
 
 // Spec 4.1 in the given position: does `piece` attack point `q`? Only ever
@@ -114,18 +109,13 @@ bool attacks(const Case& c, const Piece& piece, Point q) {
         case 'C':
             return aligned && between(c, p, q) == 1;
         default: {  // 'H': a (1,2) or (2,1) jump whose leg point is empty
-            std::int64_t dr = static_cast<std::int64_t>(q.r) - static_cast<std::int64_t>(p.r);
-            std::int64_t dc = static_cast<std::int64_t>(q.c) - static_cast<std::int64_t>(p.c);
-            std::int64_t ar = dr < 0 ? -dr : dr, ac = dc < 0 ? -dc : dc;
-            Point leg;
-            if (ar == 2 && ac == 1) {
-                leg = {static_cast<std::uint64_t>(static_cast<std::int64_t>(p.r) + dr / 2), p.c};
-            } else if (ar == 1 && ac == 2) {
-                leg = {p.r, static_cast<std::uint64_t>(static_cast<std::int64_t>(p.c) + dc / 2)};
-            } else {
-                return false;
-            }
-            return !occupied(c, leg);
+            // The leg is the point next to the horse in the direction of
+            // the two-step component: the midpoint of that component.
+            auto dist = [](std::uint64_t a, std::uint64_t b) { return a > b ? a - b : b - a; };
+            const std::uint64_t dr = dist(p.r, q.r), dc = dist(p.c, q.c);
+            if (dr == 2 && dc == 1) return !occupied(c, {(p.r + q.r) / 2, p.c});
+            if (dr == 1 && dc == 2) return !occupied(c, {p.r, (p.c + q.c) / 2});
+            return false;
         }
     }
 }
