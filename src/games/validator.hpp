@@ -62,7 +62,8 @@ inline std::string quote(std::string_view s) {
     reject(std::string("rule ") + number + ": " + why);
 }
 
-inline std::string num(std::uint64_t v) { return std::to_string(v); }
+// A number in a message; a saturated one was at least this large.
+inline std::string num(std::uint64_t v) { return std::to_string(v) + (v == SATURATED ? " or more" : ""); }
 
 // The whole of stdin as bytes (std::fread, so NUL and CR arrive unchanged).
 inline std::string read_all_stdin() {
