@@ -225,7 +225,7 @@ fn package_inputs<G: Game>(dir: &Path) -> Vec<(String, Vec<u8>)> {
 /// truncation), others often keep it valid (a number moved by one, a token
 /// replaced by another token of the same file, two lines swapped), so that
 /// both verdicts are exercised.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
 enum Kind {
     StepNumber,
     ReplaceToken,
@@ -243,7 +243,8 @@ enum Kind {
     NotAscii,
 }
 
-/// Relative weights of the kinds, in the order of `Kind`.
+/// Every kind with its relative weight: mostly the kinds that can keep a
+/// file valid, since breaking one is easy.
 const KINDS: &[(Kind, u32)] = &[
     (Kind::StepNumber, 24),
     (Kind::ReplaceToken, 16),
@@ -293,21 +294,17 @@ fn spec_limits(game: GameId) -> &'static [u64] {
     }
 }
 
-fn is_space(b: u8) -> bool {
-    b.is_ascii_whitespace()
-}
-
 /// Byte ranges of the whitespace-separated tokens.
 fn tokens(b: &[u8]) -> Vec<(usize, usize)> {
     let mut out = Vec::new();
     let mut i = 0;
     while i < b.len() {
-        if is_space(b[i]) {
+        if b[i].is_ascii_whitespace() {
             i += 1;
             continue;
         }
         let start = i;
-        while i < b.len() && !is_space(b[i]) {
+        while i < b.len() && !b[i].is_ascii_whitespace() {
             i += 1;
         }
         out.push((start, i));
@@ -473,7 +470,8 @@ fn apply(kind: Kind, b: &[u8], game: GameId, src: &mut Source) -> Option<Vec<u8>
 }
 
 /// Mutant `i` of a game: a base file and one or two mutations, all drawn
-/// from the seed `i`; never the base itself.
+/// from the seed `i`; never the base itself. The kind is the first
+/// mutation's.
 fn mutant(game: GameId, i: u64, bases: &[Vec<u8>]) -> (Kind, Vec<u8>) {
     let mut src = Source::seeded(game, i);
     let weights: Vec<u32> = KINDS.iter().map(|k| k.1).collect();
