@@ -17,7 +17,8 @@
 //! Each game prints how its mutants split into valid and invalid ones, and
 //! both halves must be substantial, so that agreement is not trivial. The
 //! pigs validator's simulation is also compared with the engine's game by
-//! game, final hands included.
+//! game, final hands included, and `kattis::verdict` with the command it
+//! stands for.
 
 use std::io::{Read, Write};
 use std::os::unix::process::CommandExt;
@@ -34,7 +35,12 @@ use gamefuzz::{Budget, Source};
 use rayon::prelude::*;
 use wait_timeout::ChildExt;
 
+mod common;
+
 const MUTANTS: u64 = 2400;
+/// Mutants per game on which `kattis::verdict` is compared with the
+/// command it stands for.
+const COMMAND_MUTANTS: u64 = 60;
 /// Generated inputs per profile that mutants are drawn from.
 const BASES_PER_PROFILE: u64 = 6;
 /// Larger generated files (generals `max`, about 19 MB) only take part
@@ -698,4 +704,40 @@ fn pigs_simulation_ends_every_game_as_the_engine_does() {
         "{idle} of {} games are endless: too few of one kind to prove much",
         endings.len()
     );
+}
+
+/// `kattis::verdict`, which the checks above hold the C++ programs to, is
+/// `gamefuzz validate <game> --kattis` itself: the same exit code and the
+/// same reason, on the sample and on mutants of every kind.
+#[test]
+fn kattis_verdict_is_the_commands() {
+    struct SameAsCommand;
+    impl Visit for SameAsCommand {
+        type Out = ();
+        fn visit<G: Game>(self) {
+            let (bases, _) = bases::<G>();
+            let mut inputs: Vec<Vec<u8>> = (0..COMMAND_MUTANTS)
+                .map(|i| mutant(G::ID, i, &bases).1)
+                .collect();
+            inputs.push(G::SAMPLE.as_bytes().to_vec());
+            inputs.par_iter().for_each(|input| {
+                let out = common::gamefuzz(&["validate", G::ID.name(), "--kattis"], input);
+                let (code, stderr) = (out.status.code(), common::text(&out.stderr));
+                match kattis::verdict::<G>(input) {
+                    Ok(()) => {
+                        assert_eq!((code, stderr.as_str()), (Some(42), ""), "{}", shown(input))
+                    }
+                    Err(why) => assert_eq!(
+                        (code, stderr),
+                        (Some(43), format!("invalid {} input: {why}\n", G::ID)),
+                        "{}",
+                        shown(input)
+                    ),
+                }
+            });
+        }
+    }
+    for &g in GameId::ALL {
+        g.dispatch(SameAsCommand);
+    }
 }
