@@ -92,6 +92,12 @@ pub trait Game: Sized + 'static {
     /// The official sample input of the spec, the `data/sample` of a package.
     const SAMPLE: &'static str;
 
+    /// The C++17 source of the game's Kattis input validator
+    /// (`validator.cpp` beside the game, built with the shared
+    /// `validator.hpp`): the `validate --kattis` verdict on a judge where
+    /// gamefuzz is not installed.
+    const VALIDATOR: &'static str;
+
     /// One whole judge input file.
     type Input: Clone + Debug + Send + Sync + 'static;
     /// One whole judge output.

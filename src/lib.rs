@@ -18,6 +18,7 @@ pub mod fuzz;
 pub mod game;
 pub mod games;
 pub mod id;
+pub mod kattis;
 pub mod package;
 pub mod shrink;
 pub mod solver;

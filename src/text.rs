@@ -22,6 +22,17 @@ impl fmt::Display for ParseError {
 
 impl std::error::Error for ParseError {}
 
+/// The parse error of bytes that stop being UTF-8 text after
+/// `valid_up_to` bytes, placed at that line and column.
+pub fn not_utf8(bytes: &[u8], valid_up_to: usize) -> ParseError {
+    let good = &bytes[..valid_up_to];
+    ParseError {
+        line: good.iter().filter(|&&b| b == b'\n').count() + 1,
+        col: good.iter().rev().take_while(|&&b| b != b'\n').count() + 1,
+        message: "the input is not UTF-8 text".into(),
+    }
+}
+
 /// One whitespace-separated token.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct Token<'a> {

@@ -210,7 +210,21 @@ fn check_profile<G: Game>(profile: Option<&str>) -> anyhow::Result<&'static str>
 
 /// Reads FILE or stdin as text. Non-UTF-8 bytes are an invalid input.
 fn read_input(file: Option<&Path>) -> anyhow::Result<String> {
-    let bytes = match file {
+    String::from_utf8(read_bytes(file)?).map_err(|e| {
+        let err = anyhow::Error::new(InputError::Parse(crate::text::not_utf8(
+            e.as_bytes(),
+            e.utf8_error().valid_up_to(),
+        )));
+        match file {
+            Some(p) => err.context(p.display().to_string()),
+            None => err,
+        }
+    })
+}
+
+/// Reads FILE or stdin as bytes.
+fn read_bytes(file: Option<&Path>) -> anyhow::Result<Vec<u8>> {
+    Ok(match file {
         Some(p) => std::fs::read(p).with_context(|| format!("reading {}", p.display()))?,
         None => {
             let mut b = Vec::new();
@@ -218,21 +232,6 @@ fn read_input(file: Option<&Path>) -> anyhow::Result<String> {
                 .read_to_end(&mut b)
                 .context("reading stdin")?;
             b
-        }
-    };
-    String::from_utf8(bytes).map_err(|e| {
-        // Where the text stops being UTF-8.
-        let good = &e.as_bytes()[..e.utf8_error().valid_up_to()];
-        let line = good.iter().filter(|&&b| b == b'\n').count() + 1;
-        let col = good.iter().rev().take_while(|&&b| b != b'\n').count() + 1;
-        let err = anyhow::Error::new(InputError::Parse(crate::text::ParseError {
-            line,
-            col,
-            message: "the input is not UTF-8 text".into(),
-        }));
-        match file {
-            Some(p) => err.context(p.display().to_string()),
-            None => err,
         }
     })
 }

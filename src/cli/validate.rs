@@ -3,11 +3,10 @@
 
 use std::path::{Path, PathBuf};
 
-use anyhow::bail;
 use clap::Args;
 
-use super::{read_input, Exit, GameCommand};
-use crate::game::{parse_valid, Game, InputError};
+use super::{read_bytes, read_input, Exit, GameCommand};
+use crate::game::{parse_valid, Game};
 use crate::id::GameId;
 
 #[derive(Debug, Clone, Args)]
@@ -41,38 +40,11 @@ fn validate<G: Game>(file: Option<&Path>, kattis: bool) -> anyhow::Result<Exit> 
     }
     // An unreadable file is the validator's failure (exit 2), not a verdict;
     // bytes that are not text are an invalid input.
-    let verdict = match read_input(file) {
-        Ok(text) => parse_valid::<G>(&text)
-            .map_err(anyhow::Error::new)
-            .and_then(|input| canonical_layout(&text, &G::render(&input))),
-        Err(e) if e.downcast_ref::<InputError>().is_some() => Err(e),
-        Err(e) => return Err(e),
-    };
-    Ok(match verdict {
+    Ok(match crate::kattis::verdict::<G>(&read_bytes(file)?) {
         Ok(()) => Exit::Code(42),
         Err(e) => {
-            eprintln!("invalid {} input: {e:#}", G::ID);
+            eprintln!("invalid {} input: {e}", G::ID);
             Exit::Code(43)
         }
     })
-}
-
-/// `Ok` when `text` is exactly `canonical`, else the first line that differs.
-fn canonical_layout(text: &str, canonical: &str) -> anyhow::Result<()> {
-    if text == canonical {
-        return Ok(());
-    }
-    let mut got = text.split_inclusive('\n');
-    let mut want = canonical.split_inclusive('\n');
-    for line in 1.. {
-        match (got.next(), want.next()) {
-            (Some(g), Some(w)) if g == w => continue,
-            (g, w) => bail!(
-                "not in canonical layout: line {line} is {:?}, expected {:?}",
-                g.unwrap_or("end of input"),
-                w.unwrap_or("end of input")
-            ),
-        }
-    }
-    unreachable!("the texts differ")
 }

@@ -29,6 +29,7 @@ impl Game for Chutes {
     const PROFILES: &'static [Profile] = gen::PROFILES;
     const PORT: gamefuzz_reference::Port = gamefuzz_reference::chutes::main;
     const SAMPLE: &'static str = include_str!("sample.in");
+    const VALIDATOR: &'static str = include_str!("validator.cpp");
     type Input = Input;
     type Output = Winners;
 

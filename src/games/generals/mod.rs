@@ -50,6 +50,7 @@ impl Game for Generals {
     }
 
     const SAMPLE: &'static str = include_str!("sample.in");
+    const VALIDATOR: &'static str = include_str!("validator.cpp");
 
     fn parse_output(text: &str) -> Result<Output, ParseError> {
         model::parse_output(text)

@@ -32,6 +32,7 @@ impl Game for Pigs {
     const PROFILES: &'static [Profile] = gen::PROFILES;
     const PORT: gamefuzz_reference::Port = gamefuzz_reference::pigs::main;
     const SAMPLE: &'static str = include_str!("sample.in");
+    const VALIDATOR: &'static str = include_str!("validator.cpp");
 
     type Input = Input;
     type Output = Output;

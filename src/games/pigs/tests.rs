@@ -642,3 +642,104 @@ fn counting_rules_leaves_the_game_unchanged() {
         }
     }
 }
+
+/// Generated games per profile from which the validator's simulation check
+/// draws its games.
+const SIMULATED_PER_PROFILE: u64 = 12;
+
+/// The C++ Kattis validator decides checklist rule 6 (the game ends) with
+/// its own simulation of the game. Verdicts alone would let most errors in
+/// it pass (a game that ends still ends, only differently), so here the
+/// simulation is held to the engine's game by game: built with
+/// `-DGAMEFUZZ_REPORT_ENDING`, the validator prints how the game ended, in
+/// which turn, and every pig's final hand. The games are generated ones and
+/// variants of them with another last deck card or a shorter deck, the
+/// cards that decide whether a game ends (spec section 7), so that many
+/// never end. Needs g++: skipped with a notice without it, except in CI.
+#[test]
+fn the_validators_simulation_ends_every_game_as_the_engine_does() {
+    use super::engine::Ending;
+    use super::model::Side;
+    use rayon::prelude::*;
+    use std::io::Write;
+    use std::process::{Command, Stdio};
+
+    let dir = tempfile::tempdir().unwrap();
+    let bin = match crate::kattis::build(GameId::Pigs, dir.path(), &["-DGAMEFUZZ_REPORT_ENDING"]) {
+        Ok(Ok(bin)) => bin,
+        Ok(Err(complaint)) => panic!("g++ failed on the pigs validator:\n{complaint}"),
+        Err(e) if std::env::var_os("CI").is_some() => panic!("g++ cannot be run: {e}"),
+        Err(e) => return eprintln!("skipping: g++ cannot be run ({e})"),
+    };
+    let mut games = Vec::new();
+    for p in Pigs::PROFILES {
+        for seed in 1000..1000 + SIMULATED_PER_PROFILE {
+            let game = crate::game::generate_case::<Pigs>(seed, p.name).0;
+            let mut short = game.clone();
+            short.deck.truncate(game.deck.len().div_ceil(2));
+            for base in [game, short] {
+                for card in Card::ALL {
+                    let mut g = base.clone();
+                    *g.deck.last_mut().expect("m >= 1") = card;
+                    games.push(g);
+                }
+                games.push(base);
+            }
+        }
+    }
+    let cpp_ending = |game: &Input| {
+        let mut child = Command::new(&bin)
+            .stdin(Stdio::piped())
+            .stdout(Stdio::piped())
+            .stderr(Stdio::null())
+            .spawn()
+            .expect("start the validator");
+        let text = Pigs::render(game);
+        child
+            .stdin
+            .take()
+            .expect("piped")
+            .write_all(text.as_bytes())
+            .expect("feed the validator");
+        let out = child.wait_with_output().expect("the validator ends");
+        Output::parse(&String::from_utf8_lossy(&out.stdout)).lines
+    };
+    let endings: Vec<(Vec<String>, Vec<String>)> = games
+        .par_iter()
+        .map(|game| {
+            let rust = match engine::simulate(game, &mut Budget::default(), false, &mut ()) {
+                Ok(f) => {
+                    let how = match f.ending {
+                        Ending::Won(Side::Mp) => format!("won-MP {}", f.turns),
+                        Ending::Won(Side::Fp) => format!("won-FP {}", f.turns),
+                        Ending::Idle { turn } => format!("idle {turn}"),
+                        Ending::Cap => format!("cap {}", f.turns),
+                    };
+                    // The final state, with the ending in place of the winner.
+                    let pigs = f.output.lines.into_iter().skip(1);
+                    Output::from_lines(std::iter::once(how).chain(pigs)).lines
+                }
+                Err(_) => vec!["out-of-steps".to_string()],
+            };
+            (rust, cpp_ending(game))
+        })
+        .collect();
+    let idle = endings
+        .iter()
+        .filter(|e| e.0[0].starts_with("idle"))
+        .count();
+    let bad: Vec<_> = endings.iter().filter(|(rust, cpp)| rust != cpp).collect();
+    assert!(
+        bad.is_empty(),
+        "{} games end otherwise in the C++ simulation; the first (engine, C++): {:?}",
+        bad.len(),
+        &bad[..bad.len().min(3)]
+    );
+    // Both kinds of game, endless and ending, in numbers that prove something.
+    let share = idle as f64 / endings.len() as f64;
+    assert!(
+        (0.05..=0.95).contains(&share),
+        "{idle} of {} games are endless",
+        endings.len()
+    );
+}

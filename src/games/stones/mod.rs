@@ -27,6 +27,7 @@ impl Game for Stones {
     const PROFILES: &'static [Profile] = gen::PROFILES;
     const PORT: gamefuzz_reference::Port = gamefuzz_reference::stones::main;
     const SAMPLE: &'static str = include_str!("sample.in");
+    const VALIDATOR: &'static str = include_str!("validator.cpp");
     const HAS_BRUTE: bool = true;
 
     type Input = Input;

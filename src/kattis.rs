@@ -1,0 +1,139 @@
+//! The Kattis input-validator verdict, in process and as self-contained C++.
+//!
+//! A judge runs a package's input validator on every test file: exit 42
+//! accepts the file, 43 refuses it. A file is accepted when it is valid and
+//! already in canonical layout (`render(parse(x)) == x`), so that every test
+//! a judge holds is spelled the one way `render` spells it. [`verdict`] is
+//! that decision in process; the C++ programs of [`validator_source`] make
+//! it on a judge where gamefuzz is not installed, and `tests/validators.rs`
+//! holds the two to the same verdict.
+
+use std::path::{Path, PathBuf};
+use std::process::Command;
+
+use crate::game::{parse_valid, Game, GameId, Visit};
+use crate::text::not_utf8;
+
+/// File names of a validator's two sources, which must sit side by side:
+/// `validator.cpp` includes `"validator.hpp"`.
+pub const CPP_FILE: &str = "validator.cpp";
+pub const HPP_FILE: &str = "validator.hpp";
+
+/// What every game's validator shares: stdin, tokens, integers that
+/// saturate, the canonical comparison and the exit codes.
+const HEADER: &str = include_str!("games/validator.hpp");
+
+/// The C++17 sources of `game`'s input validator, `(validator.cpp,
+/// validator.hpp)`. Built with `g++ -std=c++17 -O2 validator.cpp` and the
+/// standard library alone.
+pub fn validator_source(game: GameId) -> (&'static str, &'static str) {
+    struct Source;
+    impl Visit for Source {
+        type Out = &'static str;
+        fn visit<G: Game>(self) -> &'static str {
+            G::VALIDATOR
+        }
+    }
+    (game.dispatch(Source), HEADER)
+}
+
+/// Writes `game`'s validator sources side by side into `dir` and builds
+/// them the way problemtools does (`g++ -std=c++17 -O2 -static`, here with
+/// warnings as errors and `extra` flags). The outer `Err` means g++ could
+/// not be started; the inner one carries g++'s complaint.
+pub fn build(game: GameId, dir: &Path, extra: &[&str]) -> std::io::Result<Result<PathBuf, String>> {
+    let (cpp, hpp) = validator_source(game);
+    std::fs::write(dir.join(CPP_FILE), cpp)?;
+    std::fs::write(dir.join(HPP_FILE), hpp)?;
+    let out = Command::new("g++")
+        .args([
+            "-std=c++17",
+            "-O2",
+            "-static",
+            "-Wall",
+            "-Wextra",
+            "-Werror",
+        ])
+        .args(extra)
+        .args(["-o", "validator", CPP_FILE])
+        .current_dir(dir)
+        .output()?;
+    Ok(if out.status.success() {
+        Ok(dir.join("validator"))
+    } else {
+        Err(String::from_utf8_lossy(&out.stderr).into_owned())
+    })
+}
+
+/// The verdict of `gamefuzz validate <game> --kattis` on `bytes`: `Ok` for
+/// exit 42, otherwise the reason for exit 43. Bytes that are not UTF-8 are
+/// an invalid input like any other.
+pub fn verdict<G: Game>(bytes: &[u8]) -> Result<(), String> {
+    let text = std::str::from_utf8(bytes)
+        .map_err(|e| format!("parse error: {}", not_utf8(bytes, e.valid_up_to())))?;
+    let input = parse_valid::<G>(text).map_err(|e| e.to_string())?;
+    canonical_layout(text, &G::render(&input))
+}
+
+/// [`verdict`] for a game chosen at run time.
+pub fn verdict_of(game: GameId, bytes: &[u8]) -> Result<(), String> {
+    struct Verdict<'a>(&'a [u8]);
+    impl Visit for Verdict<'_> {
+        type Out = Result<(), String>;
+        fn visit<G: Game>(self) -> Self::Out {
+            verdict::<G>(self.0)
+        }
+    }
+    game.dispatch(Verdict(bytes))
+}
+
+/// `Ok` when `text` is exactly `canonical`, else the first line that differs.
+fn canonical_layout(text: &str, canonical: &str) -> Result<(), String> {
+    if text == canonical {
+        return Ok(());
+    }
+    let mut got = text.split_inclusive('\n');
+    let mut want = canonical.split_inclusive('\n');
+    let mut line = 1;
+    loop {
+        match (got.next(), want.next()) {
+            (Some(g), Some(w)) if g == w => line += 1,
+            (g, w) => {
+                return Err(format!(
+                    "not in canonical layout: line {line} is {:?}, expected {:?}",
+                    g.unwrap_or("end of input"),
+                    w.unwrap_or("end of input")
+                ))
+            }
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn verdict_needs_validity_canonical_layout_and_utf8() {
+        let sample = "2 1 4\nG 10 5\nR 6 4\n\n0 0 0\n";
+        assert_eq!(verdict_of(GameId::Xiangqi, sample.as_bytes()), Ok(()));
+        let loose = sample.replacen('\n', "  \n", 1);
+        let e = verdict_of(GameId::Xiangqi, loose.as_bytes()).unwrap_err();
+        assert!(e.starts_with("not in canonical layout: line 1"), "{e}");
+        let e = verdict_of(GameId::Xiangqi, b"2 1 4\nG 10 5\nR 6 4\n\n0 0 0\n\xff").unwrap_err();
+        assert!(e.contains("line 6, column 1") && e.contains("UTF-8"), "{e}");
+        // Canonical but not valid: no red piece gives check.
+        let e = verdict_of(GameId::Xiangqi, b"2 1 4\nG 10 6\nR 6 5\n\n0 0 0\n").unwrap_err();
+        assert!(e.contains("rule 3.7"), "{e}");
+    }
+
+    #[test]
+    fn every_game_has_its_own_validator() {
+        for &g in GameId::ALL {
+            let (cpp, hpp) = validator_source(g);
+            assert!(cpp.contains("#include \"validator.hpp\""), "{g}");
+            assert!(cpp.contains(&format!("validator for {g} ")), "{g}");
+            assert!(hpp.contains("int run("), "{g}");
+        }
+    }
+}
