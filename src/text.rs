@@ -1,5 +1,6 @@
 //! Strict tokenizing of judge files, with positions for error messages.
 
+use std::cell::Cell;
 use std::fmt;
 
 /// A parse failure at a 1-based line and column.
@@ -41,14 +42,43 @@ pub struct Token<'a> {
     pub col: usize,
 }
 
+/// A byte offset whose line and line start are known.
+#[derive(Debug, Clone, Copy)]
+struct Mark {
+    at: usize,
+    line: usize,
+    line_start: usize,
+}
+
+impl Mark {
+    const START: Mark = Mark {
+        at: 0,
+        line: 1,
+        line_start: 0,
+    };
+}
+
 /// A lazy cursor over the whitespace-separated tokens of a text (judge
 /// inputs reach tens of megabytes, so tokens are never collected).
+///
+/// Tokens are separated by ASCII whitespace and end at any Unicode
+/// whitespace, so a stray `\x0B` or no-break space reads as an empty token
+/// and is reported as such. Lines are counted only when a position is
+/// asked for (a [`Token`] or an error): the numbers read on the way there
+/// cost a pass over their digits and nothing more.
 pub struct Tokens<'a> {
     text: &'a str,
     /// Byte offset of the next unread character.
     pos: usize,
-    line: usize,
-    line_start: usize,
+    /// The last position computed, where the next count of lines resumes:
+    /// positions are asked for in increasing order, so counting lines costs
+    /// one pass over the text in all.
+    mark: Cell<Mark>,
+}
+
+/// The whitespace that separates tokens.
+fn is_separator(b: u8) -> bool {
+    b.is_ascii_whitespace()
 }
 
 impl<'a> Tokens<'a> {
@@ -56,61 +86,88 @@ impl<'a> Tokens<'a> {
         Tokens {
             text,
             pos: 0,
-            line: 1,
-            line_start: 0,
+            mark: Cell::new(Mark::START),
         }
     }
 
-    /// Where the next token starts (or the end), with its line bookkeeping.
-    fn scan(&self) -> (usize, usize, usize) {
+    /// Where the next token starts (or the end of the text).
+    fn start(&self) -> usize {
         let bytes = self.text.as_bytes();
-        let (mut i, mut line, mut line_start) = (self.pos, self.line, self.line_start);
-        while i < bytes.len() && (bytes[i] as char).is_ascii_whitespace() {
-            if bytes[i] == b'\n' {
-                line += 1;
-                line_start = i + 1;
-            }
+        let mut i = self.pos;
+        while i < bytes.len() && is_separator(bytes[i]) {
             i += 1;
         }
-        (i, line, line_start)
+        i
     }
 
-    /// Columns count bytes: judge inputs are ASCII, and anything else is
-    /// reported as an unexpected token anyway.
-    fn col(&self, line_start: usize, at: usize) -> usize {
-        at - line_start + 1
+    /// Where the token starting at `i` ends: at the first Unicode
+    /// whitespace character, which may be at `i` itself.
+    fn end(&self, i: usize) -> usize {
+        let bytes = self.text.as_bytes();
+        let mut j = i;
+        while j < bytes.len() {
+            let b = bytes[j];
+            if !b.is_ascii() {
+                // All bytes from `i` to `j` are ASCII, so `j` starts a character.
+                return self.text[j..]
+                    .find(char::is_whitespace)
+                    .map_or(self.text.len(), |k| j + k);
+            }
+            if b.is_ascii_whitespace() || b == 0x0B {
+                return j;
+            }
+            j += 1;
+        }
+        j
+    }
+
+    /// The 1-based line and column of byte offset `at`. Columns count
+    /// bytes: judge inputs are ASCII, and anything else is reported as an
+    /// unexpected token anyway.
+    fn position(&self, at: usize) -> (usize, usize) {
+        let mut m = self.mark.get();
+        if at < m.at {
+            m = Mark::START;
+        }
+        let seen = &self.text.as_bytes()[m.at..at];
+        m.line += seen.iter().filter(|&&b| b == b'\n').count();
+        if let Some(k) = seen.iter().rposition(|&b| b == b'\n') {
+            m.line_start = m.at + k + 1;
+        }
+        m.at = at;
+        self.mark.set(m);
+        (m.line, at - m.line_start + 1)
+    }
+
+    fn token(&self, i: usize, end: usize) -> Token<'a> {
+        let (line, col) = self.position(i);
+        Token {
+            text: &self.text[i..end],
+            line,
+            col,
+        }
     }
 
     pub fn peek(&self) -> Option<Token<'a>> {
-        let (i, line, line_start) = self.scan();
-        if i >= self.text.len() {
-            return None;
-        }
-        let len = self.text[i..]
-            .find(|c: char| c.is_whitespace())
-            .unwrap_or(self.text.len() - i);
-        Some(Token {
-            text: &self.text[i..i + len],
-            line,
-            col: self.col(line_start, i),
-        })
+        let i = self.start();
+        (i < self.text.len()).then(|| self.token(i, self.end(i)))
     }
 
     pub fn is_empty(&self) -> bool {
-        self.peek().is_none()
+        self.start() >= self.text.len()
     }
 
     /// The line (1-based) the next token, or the end of the text, is on.
     pub fn line(&self) -> usize {
-        self.scan().1
+        self.position(self.start()).0
     }
 
     /// An error located at the next token (or at the end of the text).
     pub fn error(&self, message: impl Into<String>) -> ParseError {
-        let (i, line, line_start) = self.scan();
+        let (line, col) = self.position(self.start());
         ParseError {
             line,
-            col: self.col(line_start, i),
+            col,
             message: message.into(),
         }
     }
@@ -119,19 +176,59 @@ impl<'a> Tokens<'a> {
     pub fn next(&mut self, what: &str) -> Result<Token<'a>, ParseError> {
         match self.peek() {
             Some(t) => {
-                let (i, line, line_start) = self.scan();
-                self.pos = i + t.text.len();
-                self.line = line;
-                self.line_start = line_start;
+                self.pos = self.start() + t.text.len();
                 Ok(t)
             }
             None => Err(self.error(format!("expected {what}, found end of input"))),
         }
     }
 
+    /// The next token read by `read`, or the error `next` gives at the end
+    /// of the text and `expected {what}, found '...'` when `read` refuses
+    /// it. Only a refused token costs its position.
+    pub fn word<T>(
+        &mut self,
+        what: &str,
+        read: impl FnOnce(&'a str) -> Option<T>,
+    ) -> Result<T, ParseError> {
+        let i = self.start();
+        if i >= self.text.len() {
+            return Err(self.error(format!("expected {what}, found end of input")));
+        }
+        let end = self.end(i);
+        let text = &self.text[i..end];
+        match read(text) {
+            Some(v) => {
+                self.pos = end;
+                Ok(v)
+            }
+            None => Err(at(
+                self.token(i, end),
+                format!("expected {what}, found '{text}'"),
+            )),
+        }
+    }
+
     /// An unsigned decimal integer (digits only, no sign) within `lo..=hi`
     /// of the type's range; the range of the *spec* is the validator's job.
     pub fn uint<T: TryFrom<u128>>(&mut self, what: &str) -> Result<T, ParseError> {
+        // The common case: at most 19 digits (they fit a u64) ended by a
+        // separator or the end of the text, and a value the type holds.
+        // Everything else takes the general path and its messages.
+        let bytes = self.text.as_bytes();
+        let i = self.start();
+        let mut j = i;
+        let mut v: u64 = 0;
+        while j < bytes.len() && j - i < 19 && bytes[j].is_ascii_digit() {
+            v = v * 10 + u64::from(bytes[j] - b'0');
+            j += 1;
+        }
+        if j > i && (j == bytes.len() || is_separator(bytes[j])) {
+            if let Ok(v) = T::try_from(u128::from(v)) {
+                self.pos = j;
+                return Ok(v);
+            }
+        }
         let t = self.next(what)?;
         parse_uint(t, what)
     }
@@ -233,6 +330,167 @@ mod tests {
         assert!(Tokens::new("99999999999999999999999")
             .uint::<u64>("n")
             .is_err());
+    }
+
+    /// The tokenizer as plainly as it can be written: every position
+    /// counted from the start of the text. [`Tokens`] must agree with it
+    /// on tokens, values, positions and messages.
+    struct Plain<'a> {
+        text: &'a str,
+        pos: usize,
+    }
+
+    impl<'a> Plain<'a> {
+        fn start(&self) -> usize {
+            let b = self.text.as_bytes();
+            let mut i = self.pos;
+            while i < b.len() && b[i].is_ascii_whitespace() {
+                i += 1;
+            }
+            i
+        }
+
+        fn at(&self, i: usize) -> (usize, usize) {
+            let before = &self.text[..i];
+            let line_start = before.rfind('\n').map_or(0, |k| k + 1);
+            (before.matches('\n').count() + 1, i - line_start + 1)
+        }
+
+        fn peek(&self) -> Option<Token<'a>> {
+            let i = self.start();
+            let rest = self.text.get(i..).filter(|r| !r.is_empty())?;
+            let len = rest.find(char::is_whitespace).unwrap_or(rest.len());
+            let (line, col) = self.at(i);
+            Some(Token {
+                text: &rest[..len],
+                line,
+                col,
+            })
+        }
+
+        fn error(&self, message: String) -> ParseError {
+            let (line, col) = self.at(self.start());
+            ParseError { line, col, message }
+        }
+
+        fn next(&mut self, what: &str) -> Result<Token<'a>, ParseError> {
+            let t = self
+                .peek()
+                .ok_or_else(|| self.error(format!("expected {what}, found end of input")))?;
+            self.pos = self.start() + t.text.len();
+            Ok(t)
+        }
+
+        fn uint<T: TryFrom<u128>>(&mut self, what: &str) -> Result<T, ParseError> {
+            self.next(what).and_then(|t| parse_uint(t, what))
+        }
+    }
+
+    /// One call on both tokenizers, with the results in a comparable form.
+    fn step(op: u8, t: &mut Tokens, p: &mut Plain) -> (String, String) {
+        fn show<T: fmt::Debug>(r: T) -> String {
+            format!("{r:?}")
+        }
+        let word = |s: &str| (s == "R" || s == "ab").then_some(s.len());
+        match op % 10 {
+            0 => (show(t.uint::<u8>("n")), show(p.uint::<u8>("n"))),
+            1 => (show(t.uint::<u32>("n")), show(p.uint::<u32>("n"))),
+            2 => (show(t.uint::<u64>("n")), show(p.uint::<u64>("n"))),
+            3 => (
+                show(t.int("v")),
+                show(p.next("v").and_then(|k| {
+                    let digits = k.text.strip_prefix('-');
+                    let text = digits.unwrap_or(k.text);
+                    let v = parse_uint::<i64>(Token { text, ..k }, "v");
+                    v.map(|v| if digits.is_some() { -v } else { v })
+                        .map_err(|_| {
+                            at(
+                                k,
+                                format!("expected v (a decimal integer), found '{}'", k.text),
+                            )
+                        })
+                })),
+            ),
+            4 => (show(t.next("x")), show(p.next("x"))),
+            5 => (show(t.peek()), show(p.peek())),
+            6 => (
+                show((t.line(), t.is_empty())),
+                show((p.at(p.start()).0, p.peek().is_none())),
+            ),
+            7 => (
+                show(t.word("a word", word)),
+                show(p.next("a word").and_then(|k| {
+                    word(k.text)
+                        .ok_or_else(|| at(k, format!("expected a word, found '{}'", k.text)))
+                })),
+            ),
+            8 => (
+                show(t.finish()),
+                show(match p.peek() {
+                    None => Ok(()),
+                    Some(k) => Err(at(
+                        k,
+                        format!("unexpected '{}' after the end of the input", k.text),
+                    )),
+                }),
+            ),
+            _ => (show(t.error("here")), show(p.error("here".into()))),
+        }
+    }
+
+    /// Pieces of judge text and of what breaks it: every kind of
+    /// whitespace, signs, letters, non-ASCII text and long numbers.
+    const PIECES: &[&str] = &[
+        "0",
+        "7",
+        "42",
+        "255",
+        "256",
+        "007",
+        "4294967295",
+        "4294967296",
+        "1234567890123456789",
+        "18446744073709551615",
+        "18446744073709551616",
+        "99999999999999999999999999999999999999999",
+        "-",
+        "-3",
+        "+3",
+        "R",
+        "ab",
+        "x",
+        " ",
+        "  ",
+        "\n",
+        "\r\n",
+        "\t",
+        "\x0B",
+        "\x0C",
+        "\u{A0}",
+        "\u{3000}",
+        "\u{85}",
+        "é",
+    ];
+
+    proptest::proptest! {
+        #[test]
+        fn tokens_agree_with_the_plain_tokenizer(
+            pieces in proptest::collection::vec(0..PIECES.len(), 0..40),
+            ops in proptest::collection::vec(proptest::prelude::any::<u8>(), 1..40),
+        ) {
+            let text: String = pieces.iter().map(|&i| PIECES[i]).collect();
+            let mut t = Tokens::new(&text);
+            let mut p = Plain { text: &text, pos: 0 };
+            for op in ops {
+                let (fast, plain) = step(op, &mut t, &mut p);
+                proptest::prop_assert_eq!(&fast, &plain, "op {} on {:?}", op % 10, text);
+                if fast.starts_with("Err") {
+                    // Parsers stop at their first error.
+                    break;
+                }
+                proptest::prop_assert_eq!(t.pos, p.pos);
+            }
+        }
     }
 
     #[test]

@@ -5,7 +5,7 @@ use std::fmt::Write as _;
 
 use super::validate::{MAX_Q, MAX_T};
 use crate::game::{first_case_difference, pack_cases, split_answers};
-use crate::text::{at, output_lines, ParseError, Tokens};
+use crate::text::{output_lines, ParseError, Tokens};
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 pub enum Dir {
@@ -138,13 +138,7 @@ fn parse_case(t: &mut Tokens) -> Result<Case, ParseError> {
     for _ in 0..lines {
         let x = t.uint("the row x of a move")?;
         let y = t.uint("the column y of a move")?;
-        let tok = t.next("a direction (U, D, L or R)")?;
-        let d = Dir::from_token(tok.text).ok_or_else(|| {
-            at(
-                tok,
-                format!("expected a direction (U, D, L or R), found '{}'", tok.text),
-            )
-        })?;
+        let d = t.word("a direction (U, D, L or R)", Dir::from_token)?;
         moves.push(Move { x, y, d });
     }
     Ok(Case {
