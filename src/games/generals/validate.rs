@@ -1,7 +1,7 @@
 //! The validator: every rule of the spec's checklist (section 3) that the
 //! parser leaves, checked in the checklist's order.
 
-use super::engine::{Board, Player};
+use super::engine::{Board, Illegal, Player};
 use super::model::{Case, Input};
 use crate::game::Invalid;
 
@@ -101,33 +101,39 @@ fn moves(case: &Case, c: usize, first_line: usize) -> Result<(), Invalid> {
                 i / 2 + 1
             )
         };
-        if board.locate(mv).is_none() {
-            return Err(Invalid::new(
-                "3.5",
-                format!(
-                    "{}: '{} {} {}' leaves the {n}x{m} board",
-                    place(),
-                    mv.x,
-                    mv.y,
-                    mv.d.letter()
-                ),
-            ));
-        }
-        if running {
-            match board.play(p, mv, &mut ()) {
-                Ok(s) => running = !s.won,
-                Err(why) => {
-                    return Err(Invalid::new(
-                        "3.6",
-                        format!(
-                            "{}: illegal move '{} {} {}': {why}",
-                            place(),
-                            mv.x,
-                            mv.y,
-                            mv.d.letter()
-                        ),
-                    ))
-                }
+        // `play` locates the line before it changes the board, so it
+        // refuses an off-board line just as `locate` does.
+        let played = if running {
+            board.play(p, mv, &mut ()).map(Some)
+        } else {
+            board.locate(mv).map(|_| None).ok_or(Illegal::OffBoard)
+        };
+        match played {
+            Ok(Some(s)) => running = !s.won,
+            Ok(None) => {}
+            Err(Illegal::OffBoard) => {
+                return Err(Invalid::new(
+                    "3.5",
+                    format!(
+                        "{}: '{} {} {}' leaves the {n}x{m} board",
+                        place(),
+                        mv.x,
+                        mv.y,
+                        mv.d.letter()
+                    ),
+                ))
+            }
+            Err(why) => {
+                return Err(Invalid::new(
+                    "3.6",
+                    format!(
+                        "{}: illegal move '{} {} {}': {why}",
+                        place(),
+                        mv.x,
+                        mv.y,
+                        mv.d.letter()
+                    ),
+                ))
             }
         }
     }
