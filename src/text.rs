@@ -91,6 +91,7 @@ impl<'a> Tokens<'a> {
     }
 
     /// Where the next token starts (or the end of the text).
+    #[inline(always)]
     fn start(&self) -> usize {
         let bytes = self.text.as_bytes();
         let mut i = self.pos;
@@ -102,16 +103,14 @@ impl<'a> Tokens<'a> {
 
     /// Where the token starting at `i` ends: at the first Unicode
     /// whitespace character, which may be at `i` itself.
+    #[inline(always)]
     fn end(&self, i: usize) -> usize {
         let bytes = self.text.as_bytes();
         let mut j = i;
         while j < bytes.len() {
             let b = bytes[j];
             if !b.is_ascii() {
-                // All bytes from `i` to `j` are ASCII, so `j` starts a character.
-                return self.text[j..]
-                    .find(char::is_whitespace)
-                    .map_or(self.text.len(), |k| j + k);
+                return self.end_beyond_ascii(j);
             }
             if b.is_ascii_whitespace() || b == 0x0B {
                 return j;
@@ -119,6 +118,16 @@ impl<'a> Tokens<'a> {
             j += 1;
         }
         j
+    }
+
+    /// [`Tokens::end`] from the first non-ASCII byte `j` of a token (all
+    /// bytes before it are ASCII, so `j` starts a character).
+    #[cold]
+    #[inline(never)]
+    fn end_beyond_ascii(&self, j: usize) -> usize {
+        self.text[j..]
+            .find(char::is_whitespace)
+            .map_or(self.text.len(), |k| j + k)
     }
 
     /// The 1-based line and column of byte offset `at`. Columns count
@@ -186,49 +195,67 @@ impl<'a> Tokens<'a> {
     /// The next token read by `read`, or the error `next` gives at the end
     /// of the text and `expected {what}, found '...'` when `read` refuses
     /// it. Only a refused token costs its position.
+    #[inline(always)]
     pub fn word<T>(
         &mut self,
         what: &str,
         read: impl FnOnce(&'a str) -> Option<T>,
     ) -> Result<T, ParseError> {
         let i = self.start();
-        if i >= self.text.len() {
-            return Err(self.error(format!("expected {what}, found end of input")));
-        }
         let end = self.end(i);
-        let text = &self.text[i..end];
-        match read(text) {
-            Some(v) => {
+        if i < self.text.len() {
+            if let Some(v) = read(&self.text[i..end]) {
                 self.pos = end;
-                Ok(v)
+                return Ok(v);
             }
-            None => Err(at(
-                self.token(i, end),
-                format!("expected {what}, found '{text}'"),
-            )),
         }
+        Err(self.refused(i, end, what))
+    }
+
+    /// The error of [`Tokens::word`] when it reads nothing at `i..end`.
+    #[cold]
+    #[inline(never)]
+    fn refused(&self, i: usize, end: usize, what: &str) -> ParseError {
+        if i >= self.text.len() {
+            return self.error(format!("expected {what}, found end of input"));
+        }
+        let t = self.token(i, end);
+        at(t, format!("expected {what}, found '{}'", t.text))
     }
 
     /// An unsigned decimal integer (digits only, no sign) within `lo..=hi`
     /// of the type's range; the range of the *spec* is the validator's job.
+    #[inline(always)]
     pub fn uint<T: TryFrom<u128>>(&mut self, what: &str) -> Result<T, ParseError> {
         // The common case: at most 19 digits (they fit a u64) ended by a
         // separator or the end of the text, and a value the type holds.
         // Everything else takes the general path and its messages.
-        let bytes = self.text.as_bytes();
         let i = self.start();
-        let mut j = i;
+        let rest = &self.text.as_bytes()[i..];
+        let mut j = 0;
         let mut v: u64 = 0;
-        while j < bytes.len() && j - i < 19 && bytes[j].is_ascii_digit() {
-            v = v * 10 + u64::from(bytes[j] - b'0');
+        while j < rest.len().min(19) {
+            let digit = rest[j].wrapping_sub(b'0');
+            if digit > 9 {
+                break;
+            }
+            v = v * 10 + u64::from(digit);
             j += 1;
         }
-        if j > i && (j == bytes.len() || is_separator(bytes[j])) {
+        if j > 0 && rest.get(j).is_none_or(|&b| is_separator(b)) {
             if let Ok(v) = T::try_from(u128::from(v)) {
-                self.pos = j;
+                self.pos = i + j;
                 return Ok(v);
             }
         }
+        self.uint_in_full(what)
+    }
+
+    /// [`Tokens::uint`] for any token: signs, other characters, long or
+    /// out-of-range numbers, and their messages.
+    #[cold]
+    #[inline(never)]
+    fn uint_in_full<T: TryFrom<u128>>(&mut self, what: &str) -> Result<T, ParseError> {
         let t = self.next(what)?;
         parse_uint(t, what)
     }

@@ -18,7 +18,7 @@ pub enum Dir {
 impl Dir {
     pub const ALL: [Dir; 4] = [Dir::U, Dir::D, Dir::L, Dir::R];
 
-    pub fn letter(self) -> char {
+    pub const fn letter(self) -> char {
         match self {
             Dir::U => 'U',
             Dir::D => 'D',
@@ -27,14 +27,23 @@ impl Dir {
         }
     }
 
+    /// Every move line ends with a direction, so this is a table lookup:
+    /// a `match` on the letter jumps to one of four places, and which one
+    /// cannot be predicted from line to line.
     fn from_token(s: &str) -> Option<Dir> {
-        Some(match s {
-            "U" => Dir::U,
-            "D" => Dir::D,
-            "L" => Dir::L,
-            "R" => Dir::R,
-            _ => return None,
-        })
+        const BY_LETTER: [Option<Dir>; 128] = {
+            let mut t = [None; 128];
+            let mut i = 0;
+            while i < Dir::ALL.len() {
+                t[Dir::ALL[i].letter() as usize] = Some(Dir::ALL[i]);
+                i += 1;
+            }
+            t
+        };
+        match s.as_bytes() {
+            &[b] => *BY_LETTER.get(usize::from(b))?,
+            _ => None,
+        }
     }
 }
 
