@@ -5,7 +5,7 @@ use std::fmt::Write as _;
 
 use super::validate::{MAX_Q, MAX_T};
 use crate::game::{first_case_difference, pack_cases, split_answers};
-use crate::text::{at, output_lines, ParseError, Tokens};
+use crate::text::{at, output_lines, quoted, ParseError, Tokens};
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 pub enum Dir {
@@ -142,7 +142,10 @@ fn parse_case(t: &mut Tokens) -> Result<Case, ParseError> {
         let d = Dir::from_token(tok.text).ok_or_else(|| {
             at(
                 tok,
-                format!("expected a direction (U, D, L or R), found '{}'", tok.text),
+                format!(
+                    "expected a direction (U, D, L or R), found {}",
+                    quoted(tok.text)
+                ),
             )
         })?;
         moves.push(Move { x, y, d });
@@ -204,7 +207,10 @@ fn parse_outcome(verdict: &str, scores: &str, line: usize) -> Result<Outcome, Pa
             return Err(err(
                 line,
                 1,
-                format!("expected 'Alice wins!!!', 'Bob wins!!' or 'draw!', found '{other}'"),
+                format!(
+                    "expected 'Alice wins!!!', 'Bob wins!!' or 'draw!', found {}",
+                    quoted(other)
+                ),
             ))
         }
     };
@@ -213,21 +219,30 @@ fn parse_outcome(verdict: &str, scores: &str, line: usize) -> Result<Outcome, Pa
         return Err(err(
             line + 1,
             1,
-            format!("expected two scores separated by one space, found '{scores}'"),
+            format!(
+                "expected two scores separated by one space, found {}",
+                quoted(scores)
+            ),
         ));
     };
     let alice = canonical_int(a).ok_or_else(|| {
         err(
             line + 1,
             1,
-            format!("expected Alice's score as a decimal integer, found '{a}'"),
+            format!(
+                "expected Alice's score as a decimal integer, found {}",
+                quoted(a)
+            ),
         )
     })?;
     let bob = canonical_int(b).ok_or_else(|| {
         err(
             line + 1,
             a.len() + 2,
-            format!("expected Bob's score as a decimal integer, found '{b}'"),
+            format!(
+                "expected Bob's score as a decimal integer, found {}",
+                quoted(b)
+            ),
         )
     })?;
     Ok(Outcome {
