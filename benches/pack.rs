@@ -31,7 +31,7 @@ impl Visit for Bench {
         let stop = AtomicBool::new(false);
         let run = |pack: usize| {
             let opts = DiffOptions {
-                solvers: vec![SolverSpec::Engine, SolverSpec::Cmd(self.program.clone())],
+                solvers: vec![SolverSpec::Engine, SolverSpec::Cmd(vec![self.program.display().to_string()])],
                 amount: Amount::Cases(self.cases),
                 seed: 0,
                 profile: self.profile.map(String::from),

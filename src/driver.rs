@@ -12,6 +12,7 @@ use crate::corpus::{self, Stored};
 use crate::game::Game;
 // The game modules import these from here.
 use crate::game::generate_case;
+use crate::shell::quote_arg;
 use crate::shrink::{self, ShrinkLimits};
 use crate::solver::{Limits, Run, SolverSpec};
 use crate::verdict::{compare, signature, smaller};
@@ -220,6 +221,7 @@ fn run_packed<G: Game>(
                         Some(Run {
                             result: Ok(o),
                             stdout: None,
+                            stderr: None,
                             notes: Vec::new(),
                         })
                     })
@@ -299,12 +301,11 @@ fn case_profile<G: Game>(opts: &DiffOptions, index: u64) -> &'static str {
 
 /// The command that re-runs the campaign prefix holding a packed-only finding.
 fn packed_repro_command(game: &str, opts: &DiffOptions, cases: u64) -> String {
-    let list: Vec<String> = opts.solvers.iter().map(|s| s.to_string()).collect();
     let mut cmd = format!(
         "gamefuzz diff {game} --seed {} --cases {cases} --pack {} --solvers {} --no-store",
         opts.seed,
         opts.pack,
-        list.join(",")
+        solver_list_arg(&opts.solvers)
     );
     if let Some(p) = &opts.profile {
         cmd += &format!(" --profile {p}");
@@ -315,12 +316,17 @@ fn packed_repro_command(game: &str, opts: &DiffOptions, cases: u64) -> String {
     cmd
 }
 
+/// A `--solvers` value as one shell argument.
+fn solver_list_arg(solvers: &[SolverSpec]) -> String {
+    let list: Vec<String> = solvers.iter().map(|s| s.to_string()).collect();
+    quote_arg(&list.join(",")).into_owned()
+}
+
 /// The shell command that rebuilds a finding.
 pub fn repro_command(game: &str, seed: u64, profile: &str, solvers: &[SolverSpec]) -> String {
-    let list: Vec<String> = solvers.iter().map(|s| s.to_string()).collect();
     format!(
         "gamefuzz repro {game} --seed {seed} --profile {profile} --solvers {}",
-        list.join(",")
+        solver_list_arg(solvers)
     )
 }
 
