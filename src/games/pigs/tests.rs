@@ -529,7 +529,8 @@ fn shrinking_reaches_readable_games() {
             candidates: 20_000,
         };
         let small =
-            crate::shrink::shrink::<Pigs>(input, Some((tape, "typical")), |c, _| keeps(c), &bounds);
+            crate::shrink::shrink::<Pigs>(input, Some((tape, "typical")), |c, _| keeps(c), &bounds)
+                .input;
         assert!(keeps(&small));
         assert!(
             small.seats.len() <= 4 && small.deck.len() <= 15,
