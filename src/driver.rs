@@ -926,7 +926,7 @@ fn shrink_exemplar<G: Game>(
         shrink: ShrinkState::NotShrunk,
         note: None,
     };
-    let why_not = if opts.shrink.is_none() {
+    let why_not = if opts.shrink.candidates == 0 {
         Some("--no-shrink")
     } else if interrupt::stopped() {
         Some("interrupted")

@@ -37,11 +37,6 @@ impl ShrinkLimits {
             candidates: 0,
         }
     }
-
-    /// Whether these bounds allow no shrinking at all.
-    pub fn is_none(&self) -> bool {
-        self.candidates == 0 || self.time.is_zero()
-    }
 }
 
 /// The result of a shrink.

@@ -132,12 +132,13 @@ pub fn check<G: Game>(solvers: &[SolverSpec]) -> anyhow::Result<()> {
 pub fn find_program(name: &str) -> Result<PathBuf, String> {
     if name.contains('/') {
         let p = Path::new(name);
-        return match std::fs::metadata(p) {
-            Err(_) => Err(format!("no program at {name}")),
-            Ok(m) if !m.is_file() => Err(format!("{name} is not a file")),
-            Ok(_) if !executable(p) => Err(format!("{name} is not executable")),
-            Ok(_) => Ok(p.to_path_buf()),
+        let why = match std::fs::metadata(p) {
+            Err(_) => "no such file",
+            Ok(m) if !m.is_file() => "not a file",
+            Ok(_) if !executable(p) => "not executable",
+            Ok(_) => return Ok(p.to_path_buf()),
         };
+        return Err(format!("no executable program at {name} ({why})"));
     }
     let path = std::env::var_os("PATH").unwrap_or_default();
     std::env::split_paths(&path)
@@ -146,7 +147,7 @@ pub fn find_program(name: &str) -> Result<PathBuf, String> {
             false => dir.join(name),
         })
         .find(|p| p.is_file() && executable(p))
-        .ok_or_else(|| format!("no program {name} in PATH"))
+        .ok_or_else(|| format!("no executable program {name} in PATH"))
 }
 
 /// Whether this process may execute `p`.
@@ -531,6 +532,6 @@ mod tests {
         let p = dir.path().join("plain");
         std::fs::write(&p, "#!/bin/sh\n").unwrap();
         let e = find_program(p.to_str().unwrap()).unwrap_err();
-        assert!(e.ends_with("is not executable"), "{e}");
+        assert!(e.ends_with("(not executable)"), "{e}");
     }
 }
