@@ -24,7 +24,8 @@ pub struct ReproArgs {
     pub seed: Option<u64>,
     #[arg(long)]
     pub profile: Option<String>,
-    /// Comma-separated solvers; default engine,reference (or those a corpus entry recorded).
+    /// Comma-separated solvers, as for diff (cmd:COMMAND takes arguments);
+    /// default engine,reference (or those a corpus entry recorded).
     #[arg(long)]
     pub solvers: Option<SolverList>,
     #[command(flatten)]

@@ -17,6 +17,8 @@ use crate::verdict;
 #[derive(Debug, Clone, Args)]
 pub struct ShrinkArgs {
     pub game: GameId,
+    /// Comma-separated solvers, as for diff (engine, reference, brute,
+    /// cmd:COMMAND with its arguments, e.g. 'engine,cmd:python3 sol.py').
     #[arg(long)]
     pub solvers: SolverList,
     pub file: Option<PathBuf>,
