@@ -8,7 +8,6 @@
 
 use std::path::PathBuf;
 use std::process::Command;
-use std::sync::atomic::AtomicBool;
 use std::time::Instant;
 
 use gamefuzz::driver::{diff, Amount, DiffOptions};
@@ -28,10 +27,12 @@ struct Bench {
 impl Visit for Bench {
     type Out = ();
     fn visit<G: Game>(self) {
-        let stop = AtomicBool::new(false);
         let run = |pack: usize| {
             let opts = DiffOptions {
-                solvers: vec![SolverSpec::Engine, SolverSpec::Cmd(self.program.clone())],
+                solvers: vec![
+                    SolverSpec::Engine,
+                    SolverSpec::Cmd(vec![self.program.display().to_string()]),
+                ],
                 amount: Amount::Cases(self.cases),
                 seed: 0,
                 profile: self.profile.map(String::from),
@@ -44,7 +45,7 @@ impl Visit for Bench {
                 shard: (0, 1),
             };
             let t = Instant::now();
-            let s = diff::<G>(&opts, &stop).expect("diff runs");
+            let s = diff::<G>(&opts).expect("diff runs");
             (t.elapsed().as_secs_f64(), s.divergences)
         };
         let (one, d1) = run(1);

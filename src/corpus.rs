@@ -4,11 +4,23 @@
 //! source of truth); `<same>.json` beside it holds the metadata. Names
 //! depend only on the signature and the content, so corpora from many
 //! machines merge by plain union, and every write is atomic (temp file +
-//! rename), so an interrupted run never leaves a half-written entry.
+//! rename), so an interrupted run never leaves a half-written file.
+//!
+//! A run may still be killed between the two writes of an entry, and
+//! several processes may store into one corpus at once, so readers take
+//! the directory as they find it: an `.in` without its `.json`, a `.json`
+//! without its `.in`, unreadable metadata and temporary files are reported
+//! once on stderr and skipped, never deleted or overwritten. `store` holds
+//! an exclusive lock on the game directory while it reads and writes, keeps
+//! the smallest exemplar of a signature and removes larger ones.
 
+use std::collections::{BTreeMap, BTreeSet};
 use std::fs;
 use std::io::Write;
+use std::os::unix::io::AsRawFd;
 use std::path::{Path, PathBuf};
+use std::sync::atomic::{AtomicU64, Ordering};
+use std::sync::Mutex;
 
 use anyhow::{bail, Context};
 use serde::{Deserialize, Serialize};
@@ -30,6 +42,9 @@ pub struct SolverRecord {
     pub output: Option<String>,
     #[serde(skip_serializing_if = "Option::is_none", default)]
     pub fault: Option<Fault>,
+    /// The end of an external program's stderr (a traceback, a message).
+    #[serde(skip_serializing_if = "Option::is_none", default)]
+    pub stderr: Option<String>,
 }
 
 /// The `.json` beside every corpus input.
@@ -45,32 +60,52 @@ pub struct Meta {
     pub seed: Option<u64>,
     #[serde(skip_serializing_if = "Option::is_none", default)]
     pub profile: Option<String>,
+    /// Whether the exemplar was shrunk until no candidate was smaller. An
+    /// unshrunk one (`--no-shrink`, a run interrupted or out of shrink
+    /// time, an entry stored as soon as it was found) is shrunk by the next
+    /// run that meets its signature. Missing means `false`: shrinking again
+    /// costs time, never correctness.
+    #[serde(default)]
+    pub shrunk: bool,
     pub version: String,
 }
 
 impl Meta {
     pub fn new<G: Game>(
         signature: &str,
-        solvers: &[SolverSpec],
-        runs: &[Option<Run<G::Output>>],
+        solvers: Vec<SolverRecord>,
         seed: Option<u64>,
         profile: Option<&str>,
+        shrunk: bool,
     ) -> Self {
-        let records = solvers
-            .iter()
-            .zip(runs)
-            .map(|(s, r)| record::<G>(s, r.as_ref()))
-            .collect();
         Meta {
             game: G::ID.name().to_string(),
             signature: signature.to_string(),
-            description: format!("divergence {signature}"),
-            solvers: records,
+            description: auto_description(signature),
+            solvers,
             seed,
             profile: profile.map(str::to_string),
+            shrunk,
             version: env!("CARGO_PKG_VERSION").to_string(),
         }
     }
+}
+
+/// The description of an entry nobody has described yet.
+fn auto_description(signature: &str) -> String {
+    format!("divergence {signature}")
+}
+
+/// Records every solver's run, in solver order.
+pub fn records<G: Game>(
+    solvers: &[SolverSpec],
+    runs: &[Option<Run<G::Output>>],
+) -> Vec<SolverRecord> {
+    solvers
+        .iter()
+        .zip(runs)
+        .map(|(s, r)| record::<G>(s, r.as_ref()))
+        .collect()
 }
 
 /// Records a run: the judge output as text (the port's raw stdout, the
@@ -82,6 +117,7 @@ pub fn record<G: Game>(spec: &SolverSpec, run: Option<&Run<G::Output>>) -> Solve
             class: "n/a".into(),
             output: None,
             fault: None,
+            stderr: None,
         },
         Some(run) => {
             let output = match (&run.result, &run.stdout) {
@@ -94,6 +130,7 @@ pub fn record<G: Game>(spec: &SolverSpec, run: Option<&Run<G::Output>>) -> Solve
                 class: run.class(),
                 output,
                 fault: run.result.as_ref().err().cloned(),
+                stderr: run.stderr.clone(),
             }
         }
     }
@@ -117,6 +154,8 @@ pub enum Stored {
         old: PathBuf,
         new: PathBuf,
     },
+    /// The same exemplar was stored unshrunk; it is now marked shrunk.
+    MarkedShrunk(PathBuf),
     /// An exemplar at least as small was already stored.
     Known(PathBuf),
 }
@@ -124,8 +163,18 @@ pub enum Stored {
 impl Stored {
     pub fn path(&self) -> &Path {
         match self {
-            Stored::Added(p) | Stored::Known(p) => p,
+            Stored::Added(p) | Stored::Known(p) | Stored::MarkedShrunk(p) => p,
             Stored::Replaced { new, .. } => new,
+        }
+    }
+
+    /// What happened, as reports say it.
+    pub fn describe(&self) -> &'static str {
+        match self {
+            Stored::Added(_) => "added",
+            Stored::Replaced { .. } => "replaced a larger exemplar",
+            Stored::MarkedShrunk(_) => "the same exemplar, now marked shrunk",
+            Stored::Known(_) => "an exemplar as small is already stored",
         }
     }
 }
@@ -164,41 +213,97 @@ pub fn entry_name(signature: &str, input: &str) -> String {
 }
 
 /// Stores a finding under `root/<game>/`, keeping one smallest exemplar per
-/// signature.
+/// signature: a smaller one replaces the stored ones, an equal one marks
+/// the stored one shrunk if it now is, a larger one changes nothing.
+/// Larger entries of the signature left by concurrent runs are removed; a
+/// hand-written description is carried over to the exemplar kept.
 pub fn store(root: &Path, game: GameId, input: &str, mut meta: Meta) -> anyhow::Result<Stored> {
     let dir = root.join(game.name());
     fs::create_dir_all(&dir).with_context(|| format!("creating {}", dir.display()))?;
-    let existing = load_dir(&dir)?
+    let _lock = DirLock::new(&dir)?;
+    remove_stale_temporaries(&dir);
+    let mut same: Vec<Entry> = load_dir(&dir)?
         .into_iter()
-        .find(|e| e.meta.signature == meta.signature);
-    if let Some(old) = &existing {
-        if !smaller(input, &old.input) {
-            return Ok(Stored::Known(old.path.clone()));
+        .filter(|e| e.meta.signature == meta.signature)
+        .collect();
+    same.sort_by(|a, b| (a.input.len(), &a.input).cmp(&(b.input.len(), &b.input)));
+    // The description to keep: the first hand-written one, smallest first.
+    let described = same
+        .iter()
+        .map(|e| &e.meta.description)
+        .find(|d| **d != auto_description(&meta.signature))
+        .cloned();
+    let Some(old) = same.first() else {
+        return Ok(Stored::Added(write_entry(&dir, input, &meta)?));
+    };
+    let stored = if smaller(input, &old.input) {
+        if meta.description == auto_description(&meta.signature) {
+            if let Some(d) = described {
+                meta.description = earlier(d);
+            }
         }
-        // The description was written for the old exemplar: keep it (it
-        // names the rule), but say so, since details may not carry over.
-        meta.description = old.meta.description.clone();
-        if !meta.description.ends_with(EARLIER) {
-            meta.description.push_str(EARLIER);
+        let new = write_entry(&dir, input, &meta)?;
+        Stored::Replaced {
+            old: old.path.clone(),
+            new,
+        }
+    } else {
+        let mut kept = old.meta.clone();
+        let mark = input == old.input && meta.shrunk && !kept.shrunk;
+        if mark {
+            kept.shrunk = true;
+            kept.solvers = meta.solvers;
+        }
+        let redescribe = match &described {
+            Some(d) if *d != kept.description => {
+                kept.description = earlier(d.clone());
+                true
+            }
+            _ => false,
+        };
+        if mark || redescribe {
+            write_entry(&dir, &old.input, &kept)?;
+        }
+        match mark {
+            true => Stored::MarkedShrunk(old.path.clone()),
+            false => Stored::Known(old.path.clone()),
+        }
+    };
+    for e in &same {
+        if e.path != stored.path() {
+            remove(&e.path.with_extension("json"))?;
+            remove(&e.path)?;
         }
     }
-    let name = entry_name(&meta.signature, input);
-    let path_in = dir.join(format!("{name}.in"));
-    let json = serde_json::to_string_pretty(&meta)? + "\n";
+    Ok(stored)
+}
+
+/// A description written for a larger exemplar, marked as such once.
+fn earlier(mut description: String) -> String {
+    if !description.ends_with(EARLIER) {
+        description.push_str(EARLIER);
+    }
+    description
+}
+
+/// Writes an entry's input, then its metadata; returns the `.in` path.
+/// Unreadable metadata under the same name is not overwritten: it may be
+/// a hand edit gone wrong, which the user wants back.
+fn write_entry(dir: &Path, input: &str, meta: &Meta) -> anyhow::Result<PathBuf> {
+    let path_in = dir.join(format!("{}.in", entry_name(&meta.signature, input)));
+    let path_json = path_in.with_extension("json");
+    if let Ok(text) = fs::read_to_string(&path_json) {
+        if serde_json::from_str::<Meta>(&text).is_err() {
+            bail!(
+                "{} holds unreadable metadata; not overwritten (fix or remove it)",
+                path_json.display()
+            );
+        }
+    }
+    let json = serde_json::to_string_pretty(meta)? + "\n";
     write_atomic(&path_in, input.as_bytes())?;
-    write_atomic(&path_in.with_extension("json"), json.as_bytes())?;
-    match existing {
-        Some(old) if old.path != path_in => {
-            remove(&old.path.with_extension("json"))?;
-            remove(&old.path)?;
-            Ok(Stored::Replaced {
-                old: old.path,
-                new: path_in,
-            })
-        }
-        Some(_) => Ok(Stored::Known(path_in)),
-        None => Ok(Stored::Added(path_in)),
-    }
+    write_atomic(&path_json, json.as_bytes())?;
+    Ok(path_in)
 }
 
 fn remove(p: &Path) -> anyhow::Result<()> {
@@ -209,14 +314,40 @@ fn remove(p: &Path) -> anyhow::Result<()> {
     }
 }
 
+/// An exclusive `flock` on a directory, held until dropped (or the
+/// process dies, however it dies).
+struct DirLock {
+    _held: fs::File,
+}
+
+impl DirLock {
+    fn new(dir: &Path) -> anyhow::Result<Self> {
+        let f = fs::File::open(dir).with_context(|| format!("opening {}", dir.display()))?;
+        loop {
+            // SAFETY: flock on a descriptor we own.
+            if unsafe { libc::flock(f.as_raw_fd(), libc::LOCK_EX) } == 0 {
+                return Ok(DirLock { _held: f });
+            }
+            let e = std::io::Error::last_os_error();
+            if e.kind() != std::io::ErrorKind::Interrupted {
+                return Err(e).with_context(|| format!("locking {}", dir.display()));
+            }
+        }
+    }
+}
+
+/// Marks the temporary files of [`write_atomic`]: `.<name>.tmp-<pid>-<n>`.
+const TMP: &str = ".tmp-";
+
 /// Writes via a temporary file in the same directory and a rename.
 pub fn write_atomic(path: &Path, bytes: &[u8]) -> anyhow::Result<()> {
+    static NEXT: AtomicU64 = AtomicU64::new(0);
     let dir = path.parent().unwrap_or(Path::new("."));
     let tmp = dir.join(format!(
-        ".{}.tmp-{}-{:?}",
+        ".{}{TMP}{}-{}",
         path.file_name().and_then(|n| n.to_str()).unwrap_or("entry"),
         std::process::id(),
-        std::thread::current().id()
+        NEXT.fetch_add(1, Ordering::Relaxed)
     ));
     let mut f = fs::File::create(&tmp).with_context(|| format!("creating {}", tmp.display()))?;
     f.write_all(bytes)
@@ -224,6 +355,41 @@ pub fn write_atomic(path: &Path, bytes: &[u8]) -> anyhow::Result<()> {
         .with_context(|| format!("writing {}", tmp.display()))?;
     fs::rename(&tmp, path).with_context(|| format!("renaming into {}", path.display()))?;
     Ok(())
+}
+
+/// The process that wrote a temporary file, if `name` is one.
+fn temporary_owner(name: &str) -> Option<i32> {
+    let rest = &name[name.rfind(TMP)? + TMP.len()..];
+    rest.split('-').next()?.parse().ok()
+}
+
+fn process_alive(pid: i32) -> bool {
+    // SAFETY: signal 0 only checks that the process exists.
+    let r = unsafe { libc::kill(pid, 0) };
+    r == 0 || std::io::Error::last_os_error().raw_os_error() == Some(libc::EPERM)
+}
+
+/// Removes the temporary files of processes that no longer run (killed
+/// between creating and renaming one); those of live ones are being written.
+fn remove_stale_temporaries(dir: &Path) {
+    let Ok(rd) = fs::read_dir(dir) else { return };
+    for e in rd.flatten() {
+        let name = e.file_name().to_string_lossy().into_owned();
+        if temporary_owner(&name).is_some_and(|p| !process_alive(p))
+            && fs::remove_file(e.path()).is_ok()
+        {
+            warn_once(&e.path(), "a temporary file left by a killed run: removed");
+        }
+    }
+}
+
+/// Says something about a file on stderr, once per process and file.
+fn warn_once(path: &Path, what: &str) {
+    static WARNED: Mutex<BTreeSet<PathBuf>> = Mutex::new(BTreeSet::new());
+    let mut warned = WARNED.lock().unwrap_or_else(|p| p.into_inner());
+    if warned.insert(path.to_path_buf()) {
+        eprintln!("warning: corpus: {}: {what}", path.display());
+    }
 }
 
 /// Loads one `.in` entry and its metadata.
@@ -242,8 +408,9 @@ pub fn load_entry(path_in: &Path) -> anyhow::Result<Entry> {
     })
 }
 
-/// Every entry of one game directory, sorted by path. A missing directory
-/// is an empty corpus.
+/// Every complete entry of one game directory, sorted by path; what is not
+/// one (see the module comment) is reported once and skipped. A missing
+/// directory is an empty corpus.
 pub fn load_dir(dir: &Path) -> anyhow::Result<Vec<Entry>> {
     let mut out = Vec::new();
     let rd = match fs::read_dir(dir) {
@@ -251,15 +418,51 @@ pub fn load_dir(dir: &Path) -> anyhow::Result<Vec<Entry>> {
         Err(e) if e.kind() == std::io::ErrorKind::NotFound => return Ok(out),
         Err(e) => return Err(e).with_context(|| format!("listing {}", dir.display())),
     };
-    let mut paths: Vec<PathBuf> = rd
-        .filter_map(|e| e.ok().map(|e| e.path()))
-        .filter(|p| p.extension().is_some_and(|x| x == "in"))
-        .collect();
+    let mut paths: Vec<PathBuf> = rd.filter_map(|e| e.ok().map(|e| e.path())).collect();
     paths.sort();
     for p in paths {
-        out.push(load_entry(&p)?);
+        let name = p
+            .file_name()
+            .map_or(String::new(), |n| n.to_string_lossy().into_owned());
+        if let Some(pid) = temporary_owner(&name) {
+            if !process_alive(pid) {
+                warn_once(&p, "a temporary file left by a killed run: skipped");
+            }
+            continue;
+        }
+        if name.starts_with('.') {
+            continue;
+        }
+        match p.extension().and_then(|x| x.to_str()) {
+            Some("in") => match load_entry(&p) {
+                Ok(e) => out.push(e),
+                Err(_) if !p.with_extension("json").exists() => {
+                    warn_once(&p, "no metadata (.json) beside it: skipped")
+                }
+                Err(e) => warn_once(&p, &format!("skipped: {:#}", e)),
+            },
+            Some("json") if !p.with_extension("in").exists() => {
+                warn_once(&p, "no input (.in) beside it: skipped")
+            }
+            _ => {}
+        }
     }
     Ok(out)
+}
+
+/// The smallest entry of each signature (several can exist while
+/// concurrent runs store the same finding).
+pub fn smallest_by_signature(entries: Vec<Entry>) -> BTreeMap<String, Entry> {
+    let mut out: BTreeMap<String, Entry> = BTreeMap::new();
+    for e in entries {
+        match out.get(&e.meta.signature) {
+            Some(old) if !smaller(&e.input, &old.input) => {}
+            _ => {
+                out.insert(e.meta.signature.clone(), e);
+            }
+        }
+    }
+    out
 }
 
 /// Every entry under a corpus root, game by game.
@@ -323,14 +526,19 @@ pub fn replay<G: Game>(entry: &Entry, limits: &crate::solver::Limits) -> anyhow:
 mod tests {
     use super::*;
 
+    /// `description` "auto" stands for the one `store` writes itself.
     fn meta(sig: &str, description: &str) -> Meta {
         Meta {
             game: "xiangqi".into(),
             signature: sig.into(),
-            description: description.into(),
+            description: match description {
+                "auto" => auto_description(sig),
+                d => d.into(),
+            },
             solvers: Vec::new(),
             seed: Some(1),
             profile: None,
+            shrunk: true,
             version: "test".into(),
         }
     }
@@ -393,19 +601,103 @@ mod tests {
     }
 
     #[test]
-    fn a_corrupt_entry_is_an_error_not_a_silent_skip() {
+    fn an_unshrunk_exemplar_is_marked_shrunk_when_shrinking_keeps_it() {
+        let root = tempfile::tempdir().unwrap();
+        let g = GameId::Xiangqi;
+        let unshrunk = Meta {
+            shrunk: false,
+            ..meta("s", "auto")
+        };
+        let Stored::Added(p) = store(root.path(), g, "x\n", unshrunk.clone()).unwrap() else {
+            panic!("expected an addition")
+        };
+        assert!(!load_entry(&p).unwrap().meta.shrunk);
+        assert!(matches!(
+            store(root.path(), g, "x\n", unshrunk).unwrap(),
+            Stored::Known(_)
+        ));
+        assert!(matches!(
+            store(root.path(), g, "x\n", meta("s", "auto")).unwrap(),
+            Stored::MarkedShrunk(_)
+        ));
+        assert!(load_entry(&p).unwrap().meta.shrunk);
+        // A missing field reads as not shrunk.
+        let json = fs::read_to_string(p.with_extension("json")).unwrap();
+        let old: Meta = serde_json::from_str(&json.replace("\"shrunk\": true,", "")).unwrap();
+        assert!(!old.shrunk);
+    }
+
+    #[test]
+    fn partial_and_corrupt_entries_are_skipped_and_never_touched() {
         let root = tempfile::tempdir().unwrap();
         let dir = root.path().join("xiangqi");
         fs::create_dir_all(&dir).unwrap();
-        fs::write(dir.join("x-00000000.in"), "1\n").unwrap();
-        fs::write(dir.join("x-00000000.json"), "{ not json").unwrap();
-        assert!(load_dir(&dir).is_err());
-        assert!(store(root.path(), GameId::Xiangqi, "2\n", meta("s", "d")).is_err());
+        let put = |name: &str, text: &str| fs::write(dir.join(name), text).unwrap();
+        put("corrupt-00000000.in", "1\n");
+        put("corrupt-00000000.json", "{ not json");
+        put("orphan-00000001.in", "2\n");
+        let good = serde_json::to_string(&meta("s", "auto")).unwrap();
+        put("lonely-00000002.json", &good);
+        put(".a.in.tmp-2147483647-0", "dead writer");
+        let live = format!(".b.in.tmp-{}-0", std::process::id());
+        put(&live, "live writer");
+        assert!(load_dir(&dir).unwrap().is_empty());
+        assert!(matches!(
+            store(root.path(), GameId::Xiangqi, "3\n", meta("s", "auto")).unwrap(),
+            Stored::Added(_)
+        ));
+        assert_eq!(load_dir(&dir).unwrap().len(), 1);
+        let left = files(&dir);
+        for kept in [
+            "corrupt-00000000.in",
+            "corrupt-00000000.json",
+            "orphan-00000001.in",
+            "lonely-00000002.json",
+            live.as_str(),
+        ] {
+            assert!(left.iter().any(|f| f == kept), "{kept} kept: {left:?}");
+        }
         assert_eq!(
-            fs::read_to_string(dir.join("x-00000000.in")).unwrap(),
-            "1\n",
-            "nothing saved is touched"
+            fs::read_to_string(dir.join("corrupt-00000000.json")).unwrap(),
+            "{ not json"
         );
+        assert!(!left.iter().any(|f| f.contains("2147483647")), "{left:?}");
+        // Unreadable metadata under the very name an entry would get.
+        let name = entry_name("t", "4\n");
+        put(&format!("{name}.json"), "{ broken");
+        assert!(store(root.path(), GameId::Xiangqi, "4\n", meta("t", "auto")).is_err());
+        assert_eq!(
+            fs::read_to_string(dir.join(format!("{name}.json"))).unwrap(),
+            "{ broken"
+        );
+    }
+
+    #[test]
+    fn larger_duplicates_of_a_signature_are_removed_by_the_next_store() {
+        let root = tempfile::tempdir().unwrap();
+        let dir = root.path().join("xiangqi");
+        fs::create_dir_all(&dir).unwrap();
+        // As two runs storing at once without a lock could leave them.
+        for (input, d) in [("longer\n", "the rule"), ("short\n", "auto")] {
+            let m = meta("s", d);
+            write_entry(&dir, input, &m).unwrap();
+        }
+        assert_eq!(load_dir(&dir).unwrap().len(), 2);
+        let s = store(
+            root.path(),
+            GameId::Xiangqi,
+            "much longer\n",
+            meta("s", "auto"),
+        )
+        .unwrap();
+        let Stored::Known(kept) = s else {
+            panic!("expected the stored one to stay")
+        };
+        let all = load_dir(&dir).unwrap();
+        assert_eq!(all.len(), 1);
+        assert_eq!(all[0].path, kept);
+        assert_eq!(all[0].input, "short\n");
+        assert_eq!(all[0].meta.description, format!("the rule{EARLIER}"));
     }
 
     #[test]

@@ -1,4 +1,4 @@
-//! generate → run solvers → compare → classify → shrink → store.
+//! generate → run solvers → compare → classify → store → shrink → store.
 
 use std::collections::BTreeMap;
 use std::path::PathBuf;
@@ -8,13 +8,13 @@ use std::time::{Duration, Instant};
 
 use serde::Serialize;
 
-use crate::corpus::{self, Stored};
-use crate::game::Game;
-// The game modules import these from here.
-use crate::game::generate_case;
+use crate::corpus::{self, SolverRecord, Stored};
+use crate::game::{generate_case, parse_valid, Game};
+use crate::interrupt;
+use crate::shell::quote_arg;
 use crate::shrink::{self, ShrinkLimits};
 use crate::solver::{Limits, Run, SolverSpec};
-use crate::verdict::{compare, signature, smaller};
+use crate::verdict::{compare, signature, smaller, Comparison};
 
 /// How long a `diff` runs.
 #[derive(Debug, Clone, Copy)]
@@ -36,6 +36,8 @@ pub struct DiffOptions {
     /// Where findings are stored (`<dir>/<game>/`); `None` stores nothing.
     pub corpus: Option<PathBuf>,
     pub limits: Limits,
+    /// `time` bounds all the shrinking of the run, shared between its
+    /// signatures; `candidates` bounds each signature's shrink.
     pub shrink: ShrinkLimits,
     pub progress: bool,
     /// Up to this many consecutive cases are packed into one input file per
@@ -60,6 +62,65 @@ impl DiffOptions {
     }
 }
 
+/// How the exemplar a report gives for a signature came to be.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum ShrinkState {
+    /// Shrunk until no candidate was smaller.
+    Shrunk,
+    /// Shrinking stopped early (`shrink_note` says why).
+    Partly,
+    /// Not shrunk (`shrink_note` says why).
+    NotShrunk,
+    /// The corpus holds a shrunk exemplar at least as small: not shrunk again.
+    Known,
+}
+
+/// A fault of one solver on a finding's exemplar.
+#[derive(Debug, Clone, Serialize)]
+pub struct FaultNote {
+    pub solver: String,
+    pub fault: String,
+    /// The end of the program's stderr, if it wrote any.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub stderr: Option<String>,
+}
+
+impl FaultNote {
+    fn of(records: &[SolverRecord]) -> Vec<FaultNote> {
+        records
+            .iter()
+            .filter_map(|r| {
+                r.fault.as_ref().map(|f| FaultNote {
+                    solver: r.solver.clone(),
+                    fault: f.to_string(),
+                    stderr: r.stderr.clone(),
+                })
+            })
+            .collect()
+    }
+
+    /// One line: the fault and the last line of stderr.
+    fn line(&self) -> String {
+        let last = self
+            .stderr
+            .as_deref()
+            .and_then(|e| e.lines().rev().find(|l| !l.trim().is_empty()));
+        match last {
+            Some(l) => format!("{}; stderr: {}", self.fault, clip(l.trim(), 200)),
+            None => self.fault.clone(),
+        }
+    }
+}
+
+/// The first `max` bytes of `s` (on a character boundary), marked when cut.
+fn clip(s: &str, max: usize) -> String {
+    match s.char_indices().nth(max) {
+        Some((at, _)) => format!("{}…", &s[..at]),
+        None => s.to_string(),
+    }
+}
+
 /// One distinct signature seen in a run.
 #[derive(Debug, Clone, Serialize)]
 pub struct SignatureReport {
@@ -68,17 +129,26 @@ pub struct SignatureReport {
     /// The per-case seed and profile of the smallest exemplar found.
     pub seed: u64,
     pub profile: String,
-    /// Rendered size of the exemplar before and after shrinking, in bytes.
+    /// Rendered size of the smallest exemplar found, in bytes.
     pub found_bytes: usize,
+    /// Size of the exemplar reported: after shrinking (equal to
+    /// `found_bytes` when not shrunk), or of the stored one when `known`.
     pub shrunk_bytes: usize,
+    pub shrink: ShrinkState,
+    /// Why shrinking stopped early or did not happen.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub shrink_note: Option<&'static str>,
     pub repro: String,
-    /// Corpus file and whether it is new, replaced an entry or was known.
+    /// Corpus file and what storing it did.
     pub corpus: Option<String>,
     pub corpus_status: Option<&'static str>,
     /// The divergence shows only when cases run packed in one file (no case
     /// diverges alone: state kept between cases); `seed` and `profile` are
     /// then those of the pack's first case.
     pub packed: bool,
+    /// The faults on the reported exemplar, with the end of each program's
+    /// stderr.
+    pub faults: Vec<FaultNote>,
 }
 
 /// The result of a `diff` run over one game.
@@ -86,6 +156,8 @@ pub struct SignatureReport {
 pub struct Summary {
     pub game: &'static str,
     pub solvers: Vec<String>,
+    /// Cases run to the end (a case cut short by an interrupt, or left
+    /// unconfirmed when the time ran out, is not counted).
     pub cases: u64,
     /// Cases in which at least two solvers produced a result to compare.
     pub compared: u64,
@@ -99,10 +171,113 @@ pub struct Summary {
     pub pack: usize,
     /// `I/N` when the run was one shard of a campaign.
     pub shard: Option<String>,
+    /// The run was stopped by an interrupt (SIGINT, SIGTERM, SIGHUP).
+    pub interrupted: bool,
+}
+
+/// Cases after which a run in which fewer than two solvers ever answered
+/// stops: such a run cannot compare anything, however long it runs.
+const FIRST_BATCH: u64 = 32;
+
+/// What the workers of one run share.
+struct Ctx<'a> {
+    opts: &'a DiffOptions,
+    deadline: Option<Instant>,
+    /// Set by the collecting thread to end the run early.
+    halt: AtomicBool,
+}
+
+impl Ctx<'_> {
+    /// Whether work may go on: no interrupt, no halt, time left. Checked
+    /// before every case, every file and every re-run of a case alone.
+    fn running(&self) -> bool {
+        !interrupt::stopped()
+            && !self.halt.load(Ordering::Relaxed)
+            && self.deadline.is_none_or(|d| Instant::now() < d)
+    }
+}
+
+/// Whether every solver answered, and why not where it did not.
+#[derive(Debug, Clone, Default)]
+struct Health {
+    answered: Vec<bool>,
+    faults: Vec<Option<FaultNote>>,
+}
+
+impl Health {
+    fn of<O>(solvers: &[SolverSpec], runs: &[Option<Run<O>>]) -> Self {
+        let answered = runs
+            .iter()
+            .map(|r| r.as_ref().is_some_and(|r| r.result.is_ok()))
+            .collect();
+        let faults = solvers
+            .iter()
+            .zip(runs)
+            .map(|(s, r)| {
+                let r = r.as_ref()?;
+                let f = r.result.as_ref().err()?;
+                Some(FaultNote {
+                    solver: s.to_string(),
+                    fault: f.to_string(),
+                    stderr: r.stderr.clone(),
+                })
+            })
+            .collect();
+        Health { answered, faults }
+    }
+
+    fn merge(&mut self, other: Health) {
+        if self.answered.len() < other.answered.len() {
+            self.answered.resize(other.answered.len(), false);
+            self.faults.resize(other.faults.len(), None);
+        }
+        for (a, b) in self.answered.iter_mut().zip(other.answered) {
+            *a |= b;
+        }
+        for (a, b) in self.faults.iter_mut().zip(other.faults) {
+            if a.is_none() {
+                *a = b;
+            }
+        }
+    }
+
+    fn working(&self) -> usize {
+        self.answered.iter().filter(|&&a| a).count()
+    }
+
+    /// Why fewer than two solvers work: each silent solver's first fault.
+    fn why_not(&self, solvers: &[SolverSpec]) -> String {
+        let silent: Vec<String> = solvers
+            .iter()
+            .enumerate()
+            .filter(|&(i, _)| !self.answered.get(i).copied().unwrap_or(false))
+            .map(|(i, s)| match self.faults.get(i).cloned().flatten() {
+                Some(f) => format!("{s} never answered (first fault: {})", f.line()),
+                None => format!("{s} never answered (not applicable to any input)"),
+            })
+            .collect();
+        silent.join("; ")
+    }
+}
+
+/// One case as a worker hands it in.
+enum Outcome<I> {
+    /// Not counted: a run was cut short by an interrupt, or the case was
+    /// left unconfirmed when the run's time was up.
+    Dropped,
+    Done(Case<I>),
+}
+
+struct Case<I> {
+    /// At least two solvers produced a result to compare.
+    compared: bool,
+    health: Health,
+    finding: Option<(String, Exemplar<I>)>,
 }
 
 /// Generates, runs and classifies case `i` of a campaign.
-fn run_case<G: Game>(opts: &DiffOptions, i: u64) -> CaseResult<G::Input> {
+fn run_case<G: Game>(ctx: &Ctx, i: u64) -> Outcome<G::Input> {
+    let opts = ctx.opts;
     let index = opts.case_index(i);
     let seed = opts.case_seed(index);
     let profile = case_profile::<G>(opts, index);
@@ -115,9 +290,13 @@ fn run_alone<G: Game>(
     seed: u64,
     profile: &'static str,
     input: G::Input,
-) -> CaseResult<G::Input> {
+) -> Outcome<G::Input> {
     let text = G::render(&input);
     let c = compare::<G>(&opts.solvers, &input, &text, &opts.limits);
+    if c.interrupted() {
+        return Outcome::Dropped;
+    }
+    let health = Health::of(&opts.solvers, &c.runs);
     let finding = c.signature.map(|sig| {
         (
             sig,
@@ -125,13 +304,18 @@ fn run_alone<G: Game>(
                 count: 1,
                 seed,
                 profile,
+                records: corpus::records::<G>(&opts.solvers, &c.runs),
                 input,
                 text,
                 packed: None,
             },
         )
     });
-    (c.compared, finding)
+    Outcome::Done(Case {
+        compared: c.compared,
+        health,
+        finding,
+    })
 }
 
 /// Runs the cases `local` (consecutive local indices) packed into files by
@@ -139,8 +323,10 @@ fn run_alone<G: Game>(
 /// outputs are split back by case and compared case by case. A case that
 /// diverges is re-run alone, so its finding (signature, seed, profile) is
 /// exactly what an unpacked run reports. If no case of a diverging file
-/// diverges alone, the whole file is the finding (marked `packed`).
-fn run_block<G: Game>(opts: &DiffOptions, local: &[u64]) -> Vec<CaseResult<G::Input>> {
+/// diverges alone, the whole file is the finding (marked `packed`). Files
+/// and re-runs wait for [`Ctx::running`]; what is left is dropped.
+fn run_block<G: Game>(ctx: &Ctx, local: &[u64]) -> Vec<Outcome<G::Input>> {
+    let opts = ctx.opts;
     let cases: Vec<(u64, &'static str, G::Input)> = local
         .iter()
         .map(|&i| {
@@ -152,8 +338,11 @@ fn run_block<G: Game>(opts: &DiffOptions, local: &[u64]) -> Vec<CaseResult<G::In
         .collect();
     let inputs: Vec<G::Input> = cases.iter().map(|c| c.2.clone()).collect();
     let files = pack_groups::<G>(&inputs);
-    let mut results: Vec<Option<CaseResult<G::Input>>> = (0..cases.len()).map(|_| None).collect();
+    let mut results: Vec<Option<Outcome<G::Input>>> = (0..cases.len()).map(|_| None).collect();
     for (members, packed) in files {
+        if !ctx.running() {
+            break;
+        }
         if let [only] = members[..] {
             let (seed, profile, input) = &cases[only];
             results[only] = Some(run_alone::<G>(opts, *seed, profile, input.clone()));
@@ -163,14 +352,14 @@ fn run_block<G: Game>(opts: &DiffOptions, local: &[u64]) -> Vec<CaseResult<G::In
         let last_index = opts.case_index(local[*members.last().expect("two or more")]);
         for (i, r) in members
             .iter()
-            .zip(run_packed::<G>(opts, &group, packed, last_index))
+            .zip(run_packed::<G>(ctx, &group, packed, last_index))
         {
             results[*i] = Some(r);
         }
     }
     results
         .into_iter()
-        .map(|r| r.expect("every case ran"))
+        .map(|r| r.unwrap_or(Outcome::Dropped))
         .collect()
 }
 
@@ -200,14 +389,18 @@ pub fn pack_groups<G: Game>(inputs: &[G::Input]) -> Vec<(Vec<usize>, G::Input)> 
 }
 
 fn run_packed<G: Game>(
-    opts: &DiffOptions,
+    ctx: &Ctx,
     group: &[(u64, &'static str, G::Input)],
     packed: G::Input,
     last_index: u64,
-) -> Vec<CaseResult<G::Input>> {
+) -> Vec<Outcome<G::Input>> {
+    let opts = ctx.opts;
     let parts: Vec<G::Input> = group.iter().map(|c| c.2.clone()).collect();
     let text = G::render(&packed);
     let whole = compare::<G>(&opts.solvers, &packed, &text, &opts.limits);
+    if whole.interrupted() {
+        return group.iter().map(|_| Outcome::Dropped).collect();
+    }
     // Per solver, one run per case; `None` when a run cannot be split.
     let split: Option<Vec<CaseRuns<G::Output>>> = whole
         .runs
@@ -220,6 +413,7 @@ fn run_packed<G: Game>(
                         Some(Run {
                             result: Ok(o),
                             stdout: None,
+                            stderr: None,
                             notes: Vec::new(),
                         })
                     })
@@ -228,6 +422,13 @@ fn run_packed<G: Game>(
             Some(_) => None,
         })
         .collect();
+    let done = |compared| {
+        Outcome::Done(Case {
+            compared,
+            health: Health::default(),
+            finding: None,
+        })
+    };
     let mut results = Vec::with_capacity(group.len());
     for (j, (seed, profile, input)) in group.iter().enumerate() {
         let suspect = match &split {
@@ -235,33 +436,52 @@ fn run_packed<G: Game>(
                 let runs: Vec<_> = per_solver.iter().map(|r| r[j].clone()).collect();
                 let (sig, compared) = signature::<G>(&opts.solvers, input, &runs);
                 if sig.is_none() {
-                    results.push((compared, None));
+                    results.push(done(compared));
                     continue;
                 }
                 true
             }
             None => whole.signature.is_some(),
         };
-        if suspect {
-            results.push(run_alone::<G>(opts, *seed, profile, input.clone()));
-        } else {
-            results.push((whole.compared, None));
+        results.push(match (suspect, ctx.running()) {
+            (false, _) => done(whole.compared),
+            (true, true) => run_alone::<G>(opts, *seed, profile, input.clone()),
+            // Unconfirmed: the re-run alone would overrun the run's time.
+            (true, false) => Outcome::Dropped,
+        });
+    }
+    let mut confirmed = true;
+    let mut alone_found = false;
+    for r in &results {
+        match r {
+            Outcome::Dropped => confirmed = false,
+            Outcome::Done(c) => alone_found |= c.finding.is_some(),
         }
     }
-    let alone_found = results.iter().any(|(_, f)| f.is_some());
-    if let (Some(sig), false) = (whole.signature, alone_found) {
-        let (seed, profile, _) = &group[0];
-        results[0].1 = Some((
-            format!("{PACKED}{sig}"),
-            Exemplar {
-                count: 1,
-                seed: *seed,
-                profile,
-                input: packed,
-                text,
-                packed: Some(last_index + 1),
-            },
-        ));
+    let finding = match (whole.signature, confirmed && !alone_found) {
+        (Some(sig), true) => {
+            let (seed, profile, _) = &group[0];
+            Some((
+                format!("{PACKED}{sig}"),
+                Exemplar {
+                    count: 1,
+                    seed: *seed,
+                    profile,
+                    records: corpus::records::<G>(&opts.solvers, &whole.runs),
+                    input: packed,
+                    text,
+                    packed: Some(last_index + 1),
+                },
+            ))
+        }
+        _ => None,
+    };
+    let health = Health::of(&opts.solvers, &whole.runs);
+    if let Some(Outcome::Done(first)) = results.iter_mut().find(|r| matches!(r, Outcome::Done(_))) {
+        first.health.merge(health);
+        if finding.is_some() {
+            first.finding = finding;
+        }
     }
     results
 }
@@ -272,17 +492,41 @@ type CaseRuns<O> = Vec<Option<Run<O>>>;
 /// Marks the signatures of divergences that need several cases in one file.
 const PACKED: &str = "packed: ";
 
-/// Whether a case was compared, and its finding if it diverged.
-type CaseResult<I> = (bool, Option<(String, Exemplar<I>)>);
-
 struct Exemplar<I> {
     count: u64,
     seed: u64,
     profile: &'static str,
+    /// What every solver did on it, as the corpus records it.
+    records: Vec<SolverRecord>,
     input: I,
     text: String,
     /// For a packed-only finding: the `--cases` that rebuilds its pack.
     packed: Option<u64>,
+}
+
+impl<I> Exemplar<I> {
+    /// The signature the corpus stores it under: what comparing its input
+    /// gives (a packed-only finding's input is the whole file).
+    fn stored_signature<'s>(&self, sig: &'s str) -> &'s str {
+        match self.packed {
+            Some(_) => sig.strip_prefix(PACKED).unwrap_or(sig),
+            None => sig,
+        }
+    }
+
+    fn meta<G: Game>(&self, sig: &str, shrunk: bool) -> corpus::Meta {
+        let (seed, profile) = match self.packed {
+            Some(_) => (None, None),
+            None => (Some(self.seed), Some(self.profile)),
+        };
+        corpus::Meta::new::<G>(
+            self.stored_signature(sig),
+            self.records.clone(),
+            seed,
+            profile,
+            shrunk,
+        )
+    }
 }
 
 /// Case index → (seed, profile) of a run.
@@ -299,12 +543,11 @@ fn case_profile<G: Game>(opts: &DiffOptions, index: u64) -> &'static str {
 
 /// The command that re-runs the campaign prefix holding a packed-only finding.
 fn packed_repro_command(game: &str, opts: &DiffOptions, cases: u64) -> String {
-    let list: Vec<String> = opts.solvers.iter().map(|s| s.to_string()).collect();
     let mut cmd = format!(
         "gamefuzz diff {game} --seed {} --cases {cases} --pack {} --solvers {} --no-store",
         opts.seed,
         opts.pack,
-        list.join(",")
+        solver_list_arg(&opts.solvers)
     );
     if let Some(p) = &opts.profile {
         cmd += &format!(" --profile {p}");
@@ -315,38 +558,66 @@ fn packed_repro_command(game: &str, opts: &DiffOptions, cases: u64) -> String {
     cmd
 }
 
+/// A `--solvers` value as one shell argument.
+fn solver_list_arg(solvers: &[SolverSpec]) -> String {
+    let list: Vec<String> = solvers.iter().map(|s| s.to_string()).collect();
+    quote_arg(&list.join(",")).into_owned()
+}
+
 /// The shell command that rebuilds a finding.
 pub fn repro_command(game: &str, seed: u64, profile: &str, solvers: &[SolverSpec]) -> String {
-    let list: Vec<String> = solvers.iter().map(|s| s.to_string()).collect();
     format!(
         "gamefuzz repro {game} --seed {seed} --profile {profile} --solvers {}",
-        list.join(",")
+        solver_list_arg(solvers)
     )
 }
 
-/// Runs a differential campaign on one game.
-pub fn diff<G: Game>(opts: &DiffOptions, stop: &AtomicBool) -> anyhow::Result<Summary> {
+/// Runs a differential campaign on one game. An interrupt
+/// ([`interrupt::stopped`]) ends it early with what it has: every finding
+/// is reported and stored, and the summary says `interrupted`.
+pub fn diff<G: Game>(opts: &DiffOptions) -> anyhow::Result<Summary> {
     check_options::<G>(opts)?;
     let start = Instant::now();
+    let ctx = Ctx {
+        opts,
+        deadline: match opts.amount {
+            Amount::Time(t) => Some(start + t),
+            Amount::Cases(_) => None,
+        },
+        halt: AtomicBool::new(false),
+    };
     let bar = progress_bar(opts);
-    let tally = run_workers::<G>(opts, stop, start, bar.as_ref());
+    let tally = run_workers::<G>(&ctx, bar.as_ref());
     if let Some(b) = &bar {
         b.finish_and_clear();
     }
+    let interrupted = interrupt::stopped();
     let Tally {
         cases,
         compared,
         divergences,
         found,
+        health,
+        first_stored,
     } = tally;
-    anyhow::ensure!(cases > 0, "{}: no case was run (budget too small?)", G::ID);
-    anyhow::ensure!(
-        compared > 0,
-        "{}: {cases} cases ran but no two solvers produced results to compare",
-        G::ID
-    );
+    let working = health.working() >= 2;
+    if !interrupted {
+        anyhow::ensure!(cases > 0, "{}: no case was run (budget too small?)", G::ID);
+        anyhow::ensure!(
+            working,
+            "{}: no two solvers work, stopped after {cases} cases: {}",
+            G::ID,
+            health.why_not(&opts.solvers)
+        );
+        anyhow::ensure!(
+            compared > 0,
+            "{}: {cases} cases ran but no two solvers produced results on the same case",
+            G::ID
+        );
+    }
     let elapsed = start.elapsed().as_secs_f64();
-    let signatures = report_signatures::<G>(opts, found)?;
+    // Findings of a run in which no two solvers worked are not stored.
+    let signatures = report_signatures::<G>(opts, found, &first_stored, working)?;
     Ok(Summary {
         game: G::ID.name(),
         solvers: opts.solvers.iter().map(|s| s.to_string()).collect(),
@@ -361,10 +632,12 @@ pub fn diff<G: Game>(opts: &DiffOptions, stop: &AtomicBool) -> anyhow::Result<Su
         jobs: opts.jobs,
         pack: opts.pack,
         shard: (opts.shard.1 > 1).then(|| format!("{}/{}", opts.shard.0 + 1, opts.shard.1)),
+        interrupted,
     })
 }
 
-/// Refuses options that name no profile of the game or no shard.
+/// Refuses options that name no profile of the game or no shard, and
+/// solvers that cannot run.
 fn check_options<G: Game>(opts: &DiffOptions) -> anyhow::Result<()> {
     if let Some(p) = &opts.profile {
         anyhow::ensure!(
@@ -380,39 +653,56 @@ fn check_options<G: Game>(opts: &DiffOptions) -> anyhow::Result<()> {
         opts.shard.0 + 1,
         opts.shard.1
     );
-    Ok(())
+    crate::solver::check::<G>(&opts.solvers)
 }
 
 /// Runs the campaign's cases on `opts.jobs` workers and tallies the results.
 ///
 /// Workers pull case indices from one counter and stream results back: no
 /// batch barrier, so a slow case (a port looping until its budget runs out)
-/// never idles the other workers.
-fn run_workers<G: Game>(
-    opts: &DiffOptions,
-    stop: &AtomicBool,
-    start: Instant,
-    bar: Option<&indicatif::ProgressBar>,
-) -> Tally<G::Input> {
+/// never idles the other workers. This collecting thread stores every new
+/// signature's exemplar at once, unshrunk, so a run killed at any moment
+/// keeps its findings; it holds them back until two solvers have answered,
+/// and halts the run when they have not after [`FIRST_BATCH`] cases.
+fn run_workers<G: Game>(ctx: &Ctx, bar: Option<&indicatif::ProgressBar>) -> Tally<G::Input> {
+    let opts = ctx.opts;
     let next = AtomicU64::new(0);
     let more = |i: u64| {
-        !stop.load(Ordering::Relaxed)
+        ctx.running()
             && match opts.amount {
                 Amount::Cases(total) => opts.case_index(i) < total,
-                Amount::Time(t) => start.elapsed() < t,
+                Amount::Time(_) => true,
             }
     };
     std::thread::scope(|scope| {
-        let (tx, rx) = mpsc::channel::<Vec<CaseResult<G::Input>>>();
+        let (tx, rx) = mpsc::channel::<Vec<Outcome<G::Input>>>();
         for _ in 0..opts.jobs.max(1) {
             let (tx, next, more) = (tx.clone(), &next, &more);
-            scope.spawn(move || worker::<G>(opts, next, more, &tx));
+            scope.spawn(move || worker::<G>(ctx, next, more, &tx));
         }
         drop(tx);
         let mut tally = Tally::new();
-        for result in rx.into_iter().flatten() {
-            if let (Some((sig, seed)), Some(b)) = (tally.add(result), bar) {
-                b.println(format!("{}: new divergence [{sig}] at seed {seed}", G::ID));
+        let mut held: Vec<String> = Vec::new();
+        for outcome in rx.into_iter().flatten() {
+            let Outcome::Done(case) = outcome else {
+                continue;
+            };
+            if let Some(sig) = tally.add(case) {
+                if let Some(b) = bar {
+                    let seed = tally.found[&sig].seed;
+                    b.println(format!("{}: new divergence [{sig}] at seed {seed}", G::ID));
+                }
+                held.push(sig);
+            }
+            let working = tally.health.working() >= 2;
+            if working {
+                for sig in held.drain(..) {
+                    if let Some(s) = store_found::<G>(opts, &sig, &tally.found[&sig]) {
+                        tally.first_stored.insert(sig, s);
+                    }
+                }
+            } else if tally.cases >= FIRST_BATCH {
+                ctx.halt.store(true, Ordering::Relaxed);
             }
             if let Some(b) = bar {
                 if tally.cases % 64 == 0 {
@@ -429,15 +719,24 @@ fn run_workers<G: Game>(
     })
 }
 
+/// Stores a finding's exemplar as it was found (not shrunk yet); a failure
+/// is reported and the run goes on.
+fn store_found<G: Game>(opts: &DiffOptions, sig: &str, ex: &Exemplar<G::Input>) -> Option<Stored> {
+    let dir = opts.corpus.as_ref()?;
+    corpus::store(dir, G::ID, &ex.text, ex.meta::<G>(sig, false))
+        .map_err(|e| eprintln!("warning: {}: storing [{sig}]: {e:#}", G::ID))
+        .ok()
+}
+
 /// One worker: takes blocks of case indices until `more` says stop, and
 /// sends back each block's results.
 fn worker<G: Game>(
-    opts: &DiffOptions,
+    ctx: &Ctx,
     next: &AtomicU64,
     more: &impl Fn(u64) -> bool,
-    tx: &mpsc::Sender<Vec<CaseResult<G::Input>>>,
+    tx: &mpsc::Sender<Vec<Outcome<G::Input>>>,
 ) {
-    let block = opts.pack.max(1) as u64;
+    let block = ctx.opts.pack.max(1) as u64;
     loop {
         // Blocks start at multiples of `block`, whatever the number of
         // workers, so a pack is the same in every run.
@@ -445,8 +744,8 @@ fn worker<G: Game>(
         let local: Vec<u64> = (first..first + block).take_while(|&i| more(i)).collect();
         let results = match local.len() {
             0 => break,
-            1 => vec![run_case::<G>(opts, local[0])],
-            _ => run_block::<G>(opts, &local),
+            1 => vec![run_case::<G>(ctx, local[0])],
+            _ => run_block::<G>(ctx, &local),
         };
         if tx.send(results).is_err() {
             break;
@@ -460,6 +759,9 @@ struct Tally<I> {
     compared: u64,
     divergences: u64,
     found: BTreeMap<String, Exemplar<I>>,
+    health: Health,
+    /// What storing each signature did when it was first seen.
+    first_stored: BTreeMap<String, Stored>,
 }
 
 impl<I> Tally<I> {
@@ -469,15 +771,18 @@ impl<I> Tally<I> {
             compared: 0,
             divergences: 0,
             found: BTreeMap::new(),
+            health: Health::default(),
+            first_stored: BTreeMap::new(),
         }
     }
 
-    /// Counts one case; returns the signature and seed of a finding whose
-    /// signature is new to the run.
-    fn add(&mut self, (was_compared, finding): CaseResult<I>) -> Option<(String, u64)> {
+    /// Counts one case; returns the signature of a finding whose signature
+    /// is new to the run.
+    fn add(&mut self, case: Case<I>) -> Option<String> {
         self.cases += 1;
-        self.compared += u64::from(was_compared);
-        let (sig, ex) = finding?;
+        self.compared += u64::from(case.compared);
+        self.health.merge(case.health);
+        let (sig, ex) = case.finding?;
         self.divergences += 1;
         match self.found.get_mut(&sig) {
             Some(old) => {
@@ -489,121 +794,205 @@ impl<I> Tally<I> {
                 None
             }
             None => {
-                let seed = ex.seed;
                 self.found.insert(sig.clone(), ex);
-                Some((sig, seed))
+                Some(sig)
             }
         }
     }
 }
 
-/// Shrinks and stores the exemplar of every signature found, except where
-/// the corpus already holds one as small, and reports each signature.
+/// Reports every signature found, shrinking and storing its exemplar
+/// (`store`: into the corpus, if the run has one). The shrink time of the
+/// run is shared: each signature gets an equal part of what is left.
 fn report_signatures<G: Game>(
     opts: &DiffOptions,
     found: BTreeMap<String, Exemplar<G::Input>>,
+    first_stored: &BTreeMap<String, Stored>,
+    store: bool,
 ) -> anyhow::Result<Vec<SignatureReport>> {
-    let known = match &opts.corpus {
-        Some(dir) => corpus::load_dir(&dir.join(G::ID.name()))?,
-        None => Vec::new(),
+    let corpus_dir = opts
+        .corpus
+        .as_ref()
+        .filter(|_| store)
+        .map(|d| d.join(G::ID.name()));
+    let known = match &corpus_dir {
+        Some(dir) => corpus::smallest_by_signature(corpus::load_dir(dir)?),
+        None => BTreeMap::new(),
     };
-    found
-        .into_iter()
-        .map(|(sig, ex)| signature_report::<G>(opts, &known, sig, ex))
-        .collect()
+    let deadline = Instant::now() + opts.shrink.time;
+    let n = found.len();
+    let mut reports = Vec::with_capacity(n);
+    for (i, (sig, ex)) in found.into_iter().enumerate() {
+        let share = deadline.saturating_duration_since(Instant::now()) / (n - i) as u32;
+        let stored = known.get(ex.stored_signature(&sig));
+        let first = first_stored.get(&sig);
+        let mut r = signature_report::<G>(opts, store, stored, sig, ex, share)?;
+        // What the corpus gained is what the run's first store of the
+        // signature did, whatever replaced that unshrunk entry since.
+        if let (Some(first @ (Stored::Added(_) | Stored::Replaced { .. })), Some(_)) =
+            (first, r.corpus_status)
+        {
+            r.corpus_status = Some(first.describe());
+        }
+        reports.push(r);
+    }
+    Ok(reports)
 }
 
-/// The report of one signature; its exemplar is shrunk and stored first
-/// unless `known` holds one as small.
+/// The exemplar a signature is reported with, and how it came to be.
+struct Reported<I> {
+    input: I,
+    text: String,
+    records: Vec<SolverRecord>,
+    seed: Option<u64>,
+    profile: Option<String>,
+    shrink: ShrinkState,
+    note: Option<&'static str>,
+}
+
+/// The report of one signature. Its exemplar is shrunk within `share`
+/// and stored, unless the corpus holds a shrunk one at least as small; an
+/// unshrunk stored one that is smaller is where shrinking starts.
 fn signature_report<G: Game>(
     opts: &DiffOptions,
-    known: &[corpus::Entry],
+    store: bool,
+    stored: Option<&corpus::Entry>,
     sig: String,
     ex: Exemplar<G::Input>,
+    share: Duration,
 ) -> anyhow::Result<SignatureReport> {
-    let found_bytes = ex.text.len();
-    let (shrunk_bytes, corpus, corpus_status) = match known
-        .iter()
-        .find(|e| e.meta.signature == sig && !smaller(&ex.text, &e.input))
-    {
-        // A known bug whose stored exemplar is already at least as
-        // small as this one: shrinking again would only cost time.
-        Some(entry) => (
-            entry.input.len(),
-            Some(entry.path.display().to_string()),
-            Some("known signature with a smaller exemplar, not shrunk again"),
-        ),
-        None => {
-            let (text, stored) = shrink_and_store::<G>(opts, &sig, &ex)?;
-            let status = stored.as_ref().map(|s| match s {
-                Stored::Added(_) => "added",
-                Stored::Replaced { .. } => "replaced a larger exemplar",
-                Stored::Known(_) => "an exemplar as small is already stored",
-            });
-            (
-                text.len(),
-                stored.map(|s| s.path().display().to_string()),
-                status,
-            )
-        }
+    let repro = match ex.packed {
+        Some(cases) => packed_repro_command(G::ID.name(), opts, cases),
+        None => repro_command(G::ID.name(), ex.seed, ex.profile, &opts.solvers),
     };
-    Ok(SignatureReport {
-        repro: match ex.packed {
-            Some(cases) => packed_repro_command(G::ID.name(), opts, cases),
-            None => repro_command(G::ID.name(), ex.seed, ex.profile, &opts.solvers),
-        },
-        packed: ex.packed.is_some(),
-        signature: sig,
+    let mut report = SignatureReport {
+        signature: sig.clone(),
         count: ex.count,
         seed: ex.seed,
         profile: ex.profile.to_string(),
-        found_bytes,
-        shrunk_bytes,
-        corpus,
-        corpus_status,
-    })
+        found_bytes: ex.text.len(),
+        shrunk_bytes: ex.text.len(),
+        shrink: ShrinkState::NotShrunk,
+        shrink_note: None,
+        repro,
+        corpus: None,
+        corpus_status: None,
+        packed: ex.packed.is_some(),
+        faults: FaultNote::of(&ex.records),
+    };
+    if let Some(entry) = stored.filter(|e| e.meta.shrunk && !smaller(&ex.text, &e.input)) {
+        report.shrink = ShrinkState::Known;
+        report.shrunk_bytes = entry.input.len();
+        report.corpus = Some(entry.path.display().to_string());
+        report.corpus_status = Some("known signature: the corpus holds a shrunk exemplar as small");
+        return Ok(report);
+    }
+    let r = shrink_exemplar::<G>(opts, stored, &sig, &ex, share);
+    report.shrunk_bytes = r.text.len();
+    report.shrink = r.shrink;
+    report.shrink_note = r.note;
+    report.faults = FaultNote::of(&r.records);
+    if let (Some(dir), true) = (&opts.corpus, store) {
+        let mut meta = ex.meta::<G>(&sig, r.shrink == ShrinkState::Shrunk);
+        meta.solvers = r.records;
+        (meta.seed, meta.profile) = (r.seed, r.profile);
+        let s = corpus::store(dir, G::ID, &r.text, meta)?;
+        report.corpus = Some(s.path().display().to_string());
+        report.corpus_status = Some(s.describe());
+    }
+    Ok(report)
 }
 
-/// Shrinks a new finding and, when a corpus is set, stores it.
-fn shrink_and_store<G: Game>(
+/// Shrinks a finding within `share`, from the smaller of the run's
+/// exemplar and an unshrunk stored one that still shows the divergence.
+fn shrink_exemplar<G: Game>(
     opts: &DiffOptions,
+    stored: Option<&corpus::Entry>,
     sig: &str,
     ex: &Exemplar<G::Input>,
-) -> anyhow::Result<(String, Option<Stored>)> {
-    if opts.progress && std::io::IsTerminal::is_terminal(&std::io::stderr()) {
-        eprintln!("{}: shrinking [{sig}] ({} bytes)", G::ID, ex.text.len());
+    share: Duration,
+) -> Reported<G::Input> {
+    let sig = ex.stored_signature(sig);
+    let (seed, profile) = match ex.packed {
+        Some(_) => (None, None),
+        None => (Some(ex.seed), Some(ex.profile.to_string())),
+    };
+    let mut start = Reported {
+        input: ex.input.clone(),
+        text: ex.text.clone(),
+        records: ex.records.clone(),
+        seed,
+        profile,
+        shrink: ShrinkState::NotShrunk,
+        note: None,
+    };
+    let why_not = if opts.shrink.candidates == 0 {
+        Some("--no-shrink")
+    } else if interrupt::stopped() {
+        Some("interrupted")
+    } else if share.is_zero() {
+        Some("no shrink time left")
+    } else {
+        None
+    };
+    if let Some(why) = why_not {
+        start.note = Some(why);
+        return start;
     }
     // A packed-only finding is shrunk structurally (its cases come from
-    // several tapes); its whole-file signature is what must be kept.
-    let (sig, tape) = match ex.packed {
-        Some(_) => (sig.strip_prefix(PACKED).unwrap_or(sig), None),
-        None => (
-            sig,
-            Some((generate_case::<G>(ex.seed, ex.profile).1, ex.profile)),
-        ),
+    // several tapes); a generated one from its tape first.
+    let mut tape = match ex.packed {
+        Some(_) => None,
+        None => Some((generate_case::<G>(ex.seed, ex.profile).1, ex.profile)),
     };
-    let shrunk = shrink::shrink_finding::<G>(
+    if let Some(entry) = stored.filter(|e| smaller(&e.input, &ex.text)) {
+        if let Some(c) = reproduces::<G>(opts, &entry.input, sig) {
+            start.input = c.0;
+            start.text = entry.input.clone();
+            start.records = corpus::records::<G>(&opts.solvers, &c.1.runs);
+            start.seed = entry.meta.seed;
+            start.profile = entry.meta.profile.clone();
+            tape = None;
+        }
+    }
+    if opts.progress && std::io::IsTerminal::is_terminal(&std::io::stderr()) {
+        eprintln!("{}: shrinking [{sig}] ({} bytes)", G::ID, start.text.len());
+    }
+    let bounds = ShrinkLimits {
+        time: share,
+        candidates: opts.shrink.candidates,
+    };
+    let (shrunk, runs) = shrink::shrink_finding::<G>(
         &opts.solvers,
         sig,
-        ex.input.clone(),
+        start.input.clone(),
         tape,
         &opts.limits,
-        &opts.shrink,
+        &bounds,
     );
-    let text = G::render(&shrunk);
-    let stored = match &opts.corpus {
-        Some(dir) => {
-            let c = compare::<G>(&opts.solvers, &shrunk, &text, &opts.limits);
-            let (seed, profile) = match ex.packed {
-                Some(_) => (None, None),
-                None => (Some(ex.seed), Some(ex.profile)),
-            };
-            let meta = corpus::Meta::new::<G>(sig, &opts.solvers, &c.runs, seed, profile);
-            Some(corpus::store(dir, G::ID, &text, meta)?)
-        }
-        None => None,
+    if let Some(runs) = runs {
+        start.records = corpus::records::<G>(&opts.solvers, &runs);
+    }
+    start.text = G::render(&shrunk.input);
+    start.input = shrunk.input;
+    (start.shrink, start.note) = match (shrunk.complete, interrupt::stopped()) {
+        (true, _) => (ShrinkState::Shrunk, None),
+        (false, true) => (ShrinkState::Partly, Some("interrupted")),
+        (false, false) => (ShrinkState::Partly, Some("shrink budget spent")),
     };
-    Ok((text, stored))
+    start
+}
+
+/// The input of a stored entry, with the comparison on it, if it still
+/// shows the divergence `sig` with these solvers.
+fn reproduces<G: Game>(
+    opts: &DiffOptions,
+    text: &str,
+    sig: &str,
+) -> Option<(G::Input, Comparison<G::Output>)> {
+    let input = parse_valid::<G>(text).ok()?;
+    let c = compare::<G>(&opts.solvers, &input, text, &opts.limits);
+    (c.signature.as_deref() == Some(sig)).then_some((input, c))
 }
 
 pub fn profile_names<G: Game>() -> String {

@@ -62,6 +62,9 @@ pub enum FaultKind {
     Oversized,
     /// The program could not be started or talked to.
     Io,
+    /// The run was cut short by an interrupt (or not started after one);
+    /// it says nothing about the solver, so no finding ever contains it.
+    Interrupted,
 }
 
 impl FaultKind {
@@ -75,6 +78,7 @@ impl FaultKind {
             FaultKind::BadOutput => "bad-output",
             FaultKind::Oversized => "oversized",
             FaultKind::Io => "io",
+            FaultKind::Interrupted => "interrupted",
         }
     }
 }

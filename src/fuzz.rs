@@ -23,7 +23,7 @@ use std::sync::{Mutex, OnceLock};
 
 use anyhow::{bail, Context};
 
-use crate::corpus::{self, Stored};
+use crate::corpus;
 use crate::fault::FaultKind;
 use crate::game::{generate_case, parse_valid, Game, InputError, Visit};
 use crate::id::GameId;
@@ -361,7 +361,7 @@ impl Visit for Import<'_> {
             );
             return Ok(false);
         };
-        let small = shrink::shrink_finding::<G>(
+        let (small, runs) = shrink::shrink_finding::<G>(
             &specs,
             &sig,
             input,
@@ -369,22 +369,17 @@ impl Visit for Import<'_> {
             &limits,
             self.bounds,
         );
-        let out = G::render(&small);
-        let c = compare::<G>(&specs, &small, &out, &limits);
+        let out = G::render(&small.input);
+        let records = corpus::records::<G>(&specs, runs.as_ref().unwrap_or(&c.runs));
         let profile = tape.as_ref().map(|(_, p)| *p);
-        let meta = corpus::Meta::new::<G>(&sig, &specs, &c.runs, None, profile);
+        let meta = corpus::Meta::new::<G>(&sig, records, None, profile, small.complete);
         let stored = corpus::store(self.root, G::ID, &out, meta)?;
-        let status = match &stored {
-            Stored::Added(_) => "added",
-            Stored::Replaced { .. } => "replaced a larger exemplar",
-            Stored::Known(_) => "an exemplar as small is already stored",
-        };
         println!(
-            "{}: divergence [{sig}]: {} bytes shrunk to {}\ncorpus: {} ({status})\nrepro: gamefuzz repro {}",
+            "{}: divergence [{sig}]: {}\ncorpus: {} ({})\nrepro: gamefuzz repro {}",
             G::ID,
-            text.len(),
-            out.len(),
+            small.describe(text.len(), out.len()),
             stored.path().display(),
+            stored.describe(),
             stored.path().display()
         );
         Ok(true)

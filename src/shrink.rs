@@ -6,14 +6,15 @@
 use std::time::{Duration, Instant};
 
 use crate::game::Game;
-use crate::solver::{Limits, SolverSpec};
+use crate::interrupt;
+use crate::solver::{Limits, Run, SolverSpec};
 use crate::source::Source;
 use crate::verdict::{compare, smaller};
 
-/// Bounds on one shrink.
+/// Bounds on one shrink. An interrupt ends any shrink too.
 #[derive(Debug, Clone)]
 pub struct ShrinkLimits {
-    /// Wall-clock budget for one finding.
+    /// Wall-clock budget.
     pub time: Duration,
     /// Maximum number of candidates evaluated.
     pub candidates: u64,
@@ -38,8 +39,34 @@ impl ShrinkLimits {
     }
 }
 
+/// The result of a shrink.
+#[derive(Debug, Clone)]
+pub struct Shrunk<I> {
+    pub input: I,
+    /// Whether the shrinker ran until no candidate was smaller (rather than
+    /// out of time, of candidates, or interrupted).
+    pub complete: bool,
+}
+
+impl<I> Shrunk<I> {
+    /// What shrinking did, from `from` bytes to `to`.
+    pub fn describe(&self, from: usize, to: usize) -> String {
+        match (self.complete, interrupt::stopped()) {
+            (true, _) => format!("{from} bytes shrunk to {to}"),
+            (false, true) => format!("{from} bytes, partly shrunk to {to} (interrupted)"),
+            (false, false) => format!("{from} bytes, partly shrunk to {to} (shrink budget spent)"),
+        }
+    }
+}
+
+/// The runs of every solver on an input, in solver order.
+pub type Runs<O> = Vec<Option<Run<O>>>;
+
 /// Shrinks an input that shows divergence `signature` between `solvers`.
 /// `tape` is the recorded tape and profile when the input was generated.
+/// Also returns the solvers' runs on the result when a candidate was kept
+/// (otherwise the result is `input`, whose runs the caller has), so a
+/// shrunk finding is stored without running its programs again.
 pub fn shrink_finding<G: Game>(
     solvers: &[SolverSpec],
     signature: &str,
@@ -47,29 +74,34 @@ pub fn shrink_finding<G: Game>(
     tape: Option<(Vec<u64>, &str)>,
     limits: &Limits,
     bounds: &ShrinkLimits,
-) -> G::Input {
+) -> (Shrunk<G::Input>, Option<Runs<G::Output>>) {
+    let mut kept = None;
     let keeps = |cand: &G::Input, text: &str| {
-        compare::<G>(solvers, cand, text, limits)
-            .signature
-            .as_deref()
-            == Some(signature)
+        let c = compare::<G>(solvers, cand, text, limits);
+        let same = c.signature.as_deref() == Some(signature);
+        if same {
+            kept = Some(c.runs);
+        }
+        same
     };
-    shrink::<G>(input, tape, keeps, bounds)
+    let shrunk = shrink::<G>(input, tape, keeps, bounds);
+    (shrunk, kept)
 }
 
 /// Shrinks `input` while `keeps(candidate, rendered)` holds; `keeps` is only
-/// ever asked about valid candidates that are strictly smaller.
+/// ever asked about valid candidates that are strictly smaller, and every
+/// candidate it accepts becomes the new best.
 pub fn shrink<G: Game>(
     input: G::Input,
     tape: Option<(Vec<u64>, &str)>,
     mut keeps: impl FnMut(&G::Input, &str) -> bool,
     bounds: &ShrinkLimits,
-) -> G::Input {
+) -> Shrunk<G::Input> {
     let start = Instant::now();
     let mut spent = 0u64;
     let budget_left = |spent: &mut u64| {
         *spent += 1;
-        *spent <= bounds.candidates && start.elapsed() < bounds.time
+        *spent <= bounds.candidates && start.elapsed() < bounds.time && !interrupt::stopped()
     };
     let mut best = input;
     let mut best_text = G::render(&best);
@@ -82,7 +114,10 @@ pub fn shrink<G: Game>(
                 let current = tape.clone();
                 for cand_tape in tape_candidates(&current) {
                     if !budget_left(&mut spent) {
-                        break 'tape;
+                        return Shrunk {
+                            input: best,
+                            complete: false,
+                        };
                     }
                     let cand = G::generate(&mut Source::replay(cand_tape.clone()), profile);
                     let text = G::render(&cand);
@@ -98,17 +133,20 @@ pub fn shrink<G: Game>(
                     }
                 }
                 if !improved {
-                    break;
+                    break 'tape;
                 }
             }
         }
     }
 
-    'structural: loop {
+    loop {
         let mut improved = false;
         for cand in G::shrink(&best) {
             if !budget_left(&mut spent) {
-                break 'structural;
+                return Shrunk {
+                    input: best,
+                    complete: false,
+                };
             }
             let text = G::render(&cand);
             if smaller(&text, &best_text) && G::validate(&cand).is_ok() && keeps(&cand, &text) {
@@ -119,10 +157,12 @@ pub fn shrink<G: Game>(
             }
         }
         if !improved {
-            break;
+            return Shrunk {
+                input: best,
+                complete: true,
+            };
         }
     }
-    best
 }
 
 /// Tape edits, most aggressive first: cut the tail, delete spans, zero and

@@ -1,18 +1,25 @@
 //! Solvers: the engine, the reference port, the brute-force oracle and
 //! external programs, each yielding a typed output or a classified fault.
 
+use std::ffi::CString;
 use std::fmt;
 use std::io::{Read, Write};
+use std::os::unix::ffi::OsStrExt;
 use std::panic::{catch_unwind, AssertUnwindSafe};
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 use std::process::{Command, Stdio};
 use std::str::FromStr;
-use std::time::Duration;
+use std::sync::mpsc;
+use std::thread;
+use std::time::{Duration, Instant};
 
+use anyhow::bail;
 use gamefuzz_reference::{Io, Stop};
-use wait_timeout::ChildExt;
 
 use crate::game::Game;
+use crate::interrupt;
+use crate::shell;
+use crate::text::printable;
 
 // The game modules import these from here.
 use crate::fault::{Budget, Fault, FaultKind};
@@ -24,7 +31,9 @@ pub enum SolverSpec {
     Reference,
     Brute,
     /// An external program: judge input on stdin, judge output on stdout.
-    Cmd(PathBuf),
+    /// The command line as words (program first), split like a shell
+    /// would but run with no shell.
+    Cmd(Vec<String>),
 }
 
 impl fmt::Display for SolverSpec {
@@ -33,7 +42,17 @@ impl fmt::Display for SolverSpec {
             SolverSpec::Engine => f.write_str("engine"),
             SolverSpec::Reference => f.write_str("reference"),
             SolverSpec::Brute => f.write_str("brute"),
-            SolverSpec::Cmd(p) => write!(f, "cmd:{}", p.display()),
+            // Quoted where needed, so the text parses back to the same words.
+            SolverSpec::Cmd(words) => {
+                f.write_str("cmd:")?;
+                for (i, w) in words.iter().enumerate() {
+                    if i > 0 {
+                        f.write_str(" ")?;
+                    }
+                    f.write_str(&shell::quote_word(w))?;
+                }
+                Ok(())
+            }
         }
     }
 }
@@ -46,10 +65,17 @@ impl FromStr for SolverSpec {
             "reference" => Ok(SolverSpec::Reference),
             "brute" => Ok(SolverSpec::Brute),
             _ => match s.strip_prefix("cmd:") {
-                Some("") => Err("cmd: needs a program path, e.g. cmd:./a.out".into()),
-                Some(p) => Ok(SolverSpec::Cmd(PathBuf::from(p))),
+                Some(line) => {
+                    let words = shell::words(line).map_err(|e| format!("{s}: {e}"))?;
+                    if words.is_empty() {
+                        return Err(
+                            "cmd: needs a program, e.g. cmd:./a.out or 'cmd:python3 sol.py'".into(),
+                        );
+                    }
+                    Ok(SolverSpec::Cmd(words))
+                }
                 None => Err(format!(
-                    "unknown solver '{s}' (expected engine, reference, brute or cmd:PATH)"
+                    "unknown solver '{s}' (expected engine, reference, brute or cmd:COMMAND)"
                 )),
             },
         }
@@ -61,10 +87,11 @@ pub fn parse_solver_list(s: &str) -> Result<Vec<SolverSpec>, String> {
     parse_solvers(s, 2)
 }
 
-/// Parses a comma-separated list of at least `min` distinct solvers.
+/// Parses a comma-separated list of at least `min` distinct solvers; a
+/// comma inside the quotes of a `cmd:` item does not separate solvers.
 pub fn parse_solvers(s: &str, min: usize) -> Result<Vec<SolverSpec>, String> {
-    let list = s
-        .split(',')
+    let list = shell::split_list(s)
+        .into_iter()
         .map(|p| p.trim().parse())
         .collect::<Result<Vec<SolverSpec>, _>>()?;
     if list.len() < min {
@@ -80,6 +107,56 @@ pub fn parse_solvers(s: &str, min: usize) -> Result<Vec<SolverSpec>, String> {
         }
     }
     Ok(list)
+}
+
+/// Refuses, before any work, a solver list that cannot run: a `cmd:`
+/// program that does not exist or is not executable (a bare name is looked
+/// up in `PATH`, as a shell would) and `brute` for a game without one.
+pub fn check<G: Game>(solvers: &[SolverSpec]) -> anyhow::Result<()> {
+    for s in solvers {
+        match s {
+            SolverSpec::Brute if !G::HAS_BRUTE => bail!("{} has no brute solver", G::ID),
+            SolverSpec::Cmd(words) => {
+                if let Err(why) = find_program(&words[0]) {
+                    bail!("{s}: {why}");
+                }
+            }
+            _ => {}
+        }
+    }
+    Ok(())
+}
+
+/// The file a program name starts: a name with a slash is a path, a bare
+/// name is searched in `PATH` (an empty entry is the working directory).
+pub fn find_program(name: &str) -> Result<PathBuf, String> {
+    if name.contains('/') {
+        let p = Path::new(name);
+        let why = match std::fs::metadata(p) {
+            Err(_) => "no such file",
+            Ok(m) if !m.is_file() => "not a file",
+            Ok(_) if !executable(p) => "not executable",
+            Ok(_) => return Ok(p.to_path_buf()),
+        };
+        return Err(format!("no executable program at {name} ({why})"));
+    }
+    let path = std::env::var_os("PATH").unwrap_or_default();
+    std::env::split_paths(&path)
+        .map(|dir| match dir.as_os_str().is_empty() {
+            true => Path::new(".").join(name),
+            false => dir.join(name),
+        })
+        .find(|p| p.is_file() && executable(p))
+        .ok_or_else(|| format!("no executable program {name} in PATH"))
+}
+
+/// Whether this process may execute `p`.
+fn executable(p: &Path) -> bool {
+    let Ok(c) = CString::new(p.as_os_str().as_bytes()) else {
+        return false;
+    };
+    // SAFETY: `c` is a valid NUL-terminated string for the call.
+    unsafe { libc::access(c.as_ptr(), libc::X_OK) == 0 }
 }
 
 /// Limits for one solver run.
@@ -108,6 +185,9 @@ pub struct Run<O> {
     pub result: Result<O, Fault>,
     /// The raw text printed, where there is one (port and external programs).
     pub stdout: Option<String>,
+    /// The end of an external program's stderr ([`STDERR_TAIL`] bytes),
+    /// control characters escaped; `None` when it wrote nothing.
+    pub stderr: Option<String>,
     /// Tags the run survived, e.g. `overflow` for wrapped C++ arithmetic.
     pub notes: Vec<String>,
 }
@@ -132,6 +212,7 @@ impl<O> Run<O> {
         Run {
             result,
             stdout: None,
+            stderr: None,
             notes: Vec::new(),
         }
     }
@@ -191,10 +272,11 @@ pub fn run<G: Game>(
             Some(Run {
                 result,
                 stdout: Some(io.out),
+                stderr: None,
                 notes: io.notes,
             })
         }
-        SolverSpec::Cmd(path) => Some(run_command::<G>(path, text, limits)),
+        SolverSpec::Cmd(words) => Some(run_command::<G>(words, text, limits)),
     }
 }
 
@@ -202,61 +284,104 @@ fn parse_out<G: Game>(text: &str) -> Result<G::Output, Fault> {
     G::parse_output(text).map_err(|e| Fault::new(FaultKind::BadOutput, e.to_string()))
 }
 
+/// How much of a program's stderr a run keeps: the end, where a
+/// traceback or an assertion message is.
+pub const STDERR_TAIL: usize = 4096;
+
+/// How long a program's output pipes may stay open once its process group
+/// is dead: only a process that left the group can hold them, and it must
+/// not hold the run.
+const PIPE_GRACE: Duration = Duration::from_secs(1);
+
 /// Runs an external program without a shell, feeding `text` on stdin.
-fn run_command<G: Game>(path: &PathBuf, text: &str, limits: &Limits) -> Run<G::Output> {
+///
+/// The program leads its own process group. When it exits, or its time is
+/// up, the whole group is killed before the program is reaped: a
+/// grandchild holding stdout can neither keep the run waiting nor outlive
+/// it. The program is waited for without being reaped (`WNOWAIT`), so the
+/// group id cannot be recycled before the group is killed.
+fn run_command<G: Game>(words: &[String], text: &str, limits: &Limits) -> Run<G::Output> {
     let fail = |kind, detail: String| Run::plain(Err(Fault::new(kind, detail)));
-    let mut child = match Command::new(path)
+    let mut cmd = Command::new(&words[0]);
+    cmd.args(&words[1..])
         .stdin(Stdio::piped())
         .stdout(Stdio::piped())
-        .stderr(Stdio::null())
-        .spawn()
-    {
-        Ok(c) => c,
-        Err(e) => {
-            return fail(
-                FaultKind::Io,
-                format!("cannot start {}: {e}", path.display()),
-            )
-        }
+        .stderr(Stdio::piped());
+    let mut child = match interrupt::spawn(&mut cmd) {
+        Ok(Some(c)) => c,
+        Ok(None) => return fail(FaultKind::Interrupted, "not started: interrupted".into()),
+        Err(e) => return fail(FaultKind::Io, format!("cannot start {}: {e}", words[0])),
     };
+    let pid = child.id() as i32;
     let mut stdin = child.stdin.take().expect("piped stdin");
     let input = text.as_bytes().to_vec();
-    let writer = std::thread::spawn(move || {
-        // A program may exit without reading all input; that is not a fault.
+    // Detached: a program may exit without reading all input (not a
+    // fault), and the write ends when the group is killed.
+    thread::spawn(move || {
         let _ = stdin.write_all(&input);
     });
     let mut stdout = child.stdout.take().expect("piped stdout");
     let max = limits.max_output;
-    let reader = std::thread::spawn(move || {
+    let (out_tx, out_rx) = mpsc::channel();
+    thread::spawn(move || {
         let mut buf = Vec::new();
         let r = (&mut stdout).take(max as u64 + 1).read_to_end(&mut buf);
-        // Drain the rest so the child never blocks on a full pipe.
+        // Drain the rest so the program never blocks on a full pipe.
         let _ = std::io::copy(&mut stdout, &mut std::io::sink());
-        r.map(|_| buf)
+        let _ = out_tx.send(r.map(|_| buf));
     });
-    let status = match child.wait_timeout(limits.timeout) {
-        Ok(Some(s)) => s,
-        Ok(None) => {
-            let _ = child.kill();
-            let _ = child.wait();
-            let _ = writer.join();
-            let _ = reader.join();
-            return fail(
-                FaultKind::Timeout,
-                format!("no answer within {:?}", limits.timeout),
-            );
-        }
-        Err(e) => {
+    let stderr = child.stderr.take().expect("piped stderr");
+    let (err_tx, err_rx) = mpsc::channel();
+    thread::spawn(move || {
+        let _ = err_tx.send(read_tail(stderr, STDERR_TAIL));
+    });
+    let (exit_tx, exit_rx) = mpsc::channel();
+    let waiter = thread::spawn(move || {
+        wait_exited(pid);
+        let _ = exit_tx.send(());
+    });
+    let timed_out = exit_rx.recv_timeout(limits.timeout).is_err();
+    if timed_out {
+        // In case the program left its own group.
+        let _ = child.kill();
+    }
+    interrupt::kill_group(pid);
+    let _ = waiter.join();
+    interrupt::release(pid);
+    let status = child.wait();
+    let grace = Instant::now() + PIPE_GRACE;
+    let stderr = err_rx
+        .recv_timeout(grace.saturating_duration_since(Instant::now()))
+        .ok()
+        .and_then(|(tail, total)| stderr_text(&tail, total));
+    let fail = |kind, detail: String| Run {
+        stderr: stderr.clone(),
+        ..fail(kind, detail)
+    };
+    if interrupt::stopped() {
+        return fail(FaultKind::Interrupted, "killed: interrupted".into());
+    }
+    if timed_out {
+        return fail(
+            FaultKind::Timeout,
+            format!("no answer within {:?}", limits.timeout),
+        );
+    }
+    let status = match status {
+        Ok(s) => s,
+        Err(e) => return fail(FaultKind::Io, format!("waiting for {}: {e}", words[0])),
+    };
+    let out = match out_rx.recv_timeout(grace.saturating_duration_since(Instant::now())) {
+        Ok(Ok(buf)) => buf,
+        Ok(Err(e)) => return fail(FaultKind::Io, format!("reading its output: {e}")),
+        Err(_) => {
             return fail(
                 FaultKind::Io,
-                format!("waiting for {}: {e}", path.display()),
+                "its output stayed open after it exited and its process group was killed \
+                 (a process it started left the group)"
+                    .into(),
             )
         }
-    };
-    let _ = writer.join();
-    let out = match reader.join() {
-        Ok(Ok(buf)) => buf,
-        _ => return fail(FaultKind::Io, "reading the program's output failed".into()),
     };
     if out.len() > max {
         return fail(
@@ -276,8 +401,72 @@ fn run_command<G: Game>(path: &PathBuf, text: &str, limits: &Limits) -> Run<G::O
     Run {
         result,
         stdout: Some(stdout),
+        stderr,
         notes: Vec::new(),
     }
+}
+
+/// Blocks until process `pid` has exited, leaving it unreaped.
+fn wait_exited(pid: i32) {
+    loop {
+        // SAFETY: `info` is a plain C struct that waitid fills in.
+        let r = unsafe {
+            let mut info: libc::siginfo_t = std::mem::zeroed();
+            libc::waitid(
+                libc::P_PID,
+                pid as libc::id_t,
+                &mut info,
+                libc::WEXITED | libc::WNOWAIT,
+            )
+        };
+        if r == 0 || std::io::Error::last_os_error().kind() != std::io::ErrorKind::Interrupted {
+            return;
+        }
+    }
+}
+
+/// Reads `r` to its end, keeping the last `keep` bytes; returns them and
+/// the number of bytes read in all.
+fn read_tail(mut r: impl Read, keep: usize) -> (Vec<u8>, usize) {
+    let (mut tail, mut total) = (Vec::new(), 0);
+    let mut chunk = [0u8; 8192];
+    loop {
+        match r.read(&mut chunk) {
+            Ok(0) => break,
+            Ok(k) => {
+                total += k;
+                tail.extend_from_slice(&chunk[..k]);
+                if tail.len() > 2 * keep {
+                    tail.drain(..tail.len() - keep);
+                }
+            }
+            Err(e) if e.kind() == std::io::ErrorKind::Interrupted => {}
+            Err(_) => break,
+        }
+    }
+    if tail.len() > keep {
+        tail.drain(..tail.len() - keep);
+    }
+    (tail, total)
+}
+
+/// The kept end of a program's stderr as text safe for a terminal, saying
+/// how much came before it; `None` when the program wrote nothing.
+fn stderr_text(tail: &[u8], total: usize) -> Option<String> {
+    if total == 0 {
+        return None;
+    }
+    // Start on a character boundary.
+    let start = tail
+        .iter()
+        .take(3)
+        .take_while(|&&b| b & 0xc0 == 0x80)
+        .count();
+    let text = printable(&String::from_utf8_lossy(&tail[start..]), usize::MAX);
+    Some(match total - (tail.len() - start) {
+        0 => text,
+        cut => format!("… ({cut} earlier bytes not kept)\n{text}"),
+    })
 }
 
 #[cfg(test)]
@@ -286,13 +475,63 @@ mod tests {
 
     #[test]
     fn solver_lists_parse_strictly() {
+        let cmd = |w: &[&str]| SolverSpec::Cmd(w.iter().map(|s| s.to_string()).collect());
         assert_eq!(
             parse_solver_list("engine,cmd:./a.out").unwrap(),
-            vec![SolverSpec::Engine, SolverSpec::Cmd("./a.out".into())]
+            vec![SolverSpec::Engine, cmd(&["./a.out"])]
         );
+        assert_eq!(
+            parse_solver_list("engine, cmd:python3 'my sol.py").unwrap_err(),
+            "cmd:python3 'my sol.py: unterminated single quote"
+        );
+        assert_eq!(
+            parse_solver_list("engine,cmd:sh -c 'echo a,b',reference").unwrap(),
+            vec![
+                SolverSpec::Engine,
+                cmd(&["sh", "-c", "echo a,b"]),
+                SolverSpec::Reference
+            ]
+        );
+        assert!(parse_solver_list("engine,cmd:  ").is_err());
         assert!(parse_solver_list("engine").is_err());
         assert!(parse_solver_list("engine,engine").is_err());
         assert!(parse_solver_list("engine,oracle").is_err());
         assert!(parse_solver_list("engine,cmd:").is_err());
+    }
+
+    #[test]
+    fn cmd_solvers_print_as_text_that_parses_back() {
+        for words in [
+            vec!["./a.out"],
+            vec!["python3", "sol.py"],
+            vec!["/my dir/it's", "a,b", ""],
+            vec!["sh", "-c", "cat > /dev/null; echo \"$x\""],
+        ] {
+            let spec = SolverSpec::Cmd(words.iter().map(|s| s.to_string()).collect());
+            let text = spec.to_string();
+            assert_eq!(text.parse::<SolverSpec>().unwrap(), spec, "{text}");
+            let list = format!("engine,{text}");
+            assert_eq!(parse_solver_list(&list).unwrap()[1], spec, "{list}");
+        }
+        assert_eq!(
+            "cmd:python3 sol.py"
+                .parse::<SolverSpec>()
+                .unwrap()
+                .to_string(),
+            "cmd:python3 sol.py"
+        );
+    }
+
+    #[test]
+    fn programs_are_found_like_a_shell_finds_them() {
+        assert!(find_program("sh").unwrap().is_absolute());
+        assert!(find_program("no-such-program-anywhere").is_err());
+        assert!(find_program("./no/such/file").is_err());
+        assert!(find_program("/").is_err());
+        let dir = tempfile::tempdir().unwrap();
+        let p = dir.path().join("plain");
+        std::fs::write(&p, "#!/bin/sh\n").unwrap();
+        let e = find_program(p.to_str().unwrap()).unwrap_err();
+        assert!(e.ends_with("(not executable)"), "{e}");
     }
 }

@@ -220,7 +220,7 @@ impl<'a> Tokens<'a> {
             return self.error(format!("expected {what}, found end of input"));
         }
         let t = self.token(i, end);
-        at(t, format!("expected {what}, found '{}'", t.text))
+        at(t, format!("expected {what}, found {}", quoted(t.text)))
     }
 
     /// An unsigned decimal integer (digits only, no sign) within `lo..=hi`
@@ -270,7 +270,10 @@ impl<'a> Tokens<'a> {
         let v: i64 = parse_uint(Token { text: digits, ..t }, what).map_err(|_| {
             at(
                 t,
-                format!("expected {what} (a decimal integer), found '{}'", t.text),
+                format!(
+                    "expected {what} (a decimal integer), found {}",
+                    quoted(t.text)
+                ),
             )
         })?;
         Ok(if neg { -v } else { v })
@@ -282,7 +285,7 @@ impl<'a> Tokens<'a> {
             None => Ok(()),
             Some(t) => Err(at(
                 t,
-                format!("unexpected '{}' after the end of the input", t.text),
+                format!("unexpected {} after the end of the input", quoted(t.text)),
             )),
         }
     }
@@ -302,8 +305,8 @@ fn parse_uint<T: TryFrom<u128>>(t: Token<'_>, what: &str) -> Result<T, ParseErro
         at(
             t,
             format!(
-                "expected {what} (an unsigned decimal integer), found '{}'",
-                t.text
+                "expected {what} (an unsigned decimal integer), found {}",
+                quoted(t.text)
             ),
         )
     };
@@ -313,8 +316,64 @@ fn parse_uint<T: TryFrom<u128>>(t: Token<'_>, what: &str) -> Result<T, ParseErro
     let v: u128 = t
         .text
         .parse()
-        .map_err(|_| at(t, format!("{what} '{}' is too large", t.text)))?;
-    T::try_from(v).map_err(|_| at(t, format!("{what} '{}' is too large", t.text)))
+        .map_err(|_| at(t, format!("{what} {} is too large", quoted(t.text))))?;
+    T::try_from(v).map_err(|_| at(t, format!("{what} {} is too large", quoted(t.text))))
+}
+
+/// How many characters of an offending token an error message quotes: a
+/// 10 MB token must not become a 10 MB message.
+const QUOTED_CHARS: usize = 40;
+
+/// A token as an error message quotes it: in single quotes, control
+/// characters escaped, cut after 40 characters with `…` and its length.
+pub fn quoted(token: &str) -> String {
+    let mut out = String::from("'");
+    let mut chars = token.chars();
+    for c in chars.by_ref().take(QUOTED_CHARS) {
+        push_escaped(&mut out, c);
+    }
+    out.push('\'');
+    if chars.next().is_some() {
+        out += &format!("… ({} bytes)", token.len());
+    }
+    out
+}
+
+/// Text a program printed, made safe for a terminal: control characters
+/// other than newline and tab are escaped (`\x1b`), and only the first
+/// `max` bytes are kept, with a line saying how many were cut.
+pub fn printable(s: &str, max: usize) -> String {
+    let mut out = String::with_capacity(s.len().min(max) + 64);
+    let mut shown = 0;
+    for c in s.chars() {
+        if shown + c.len_utf8() > max {
+            break;
+        }
+        shown += c.len_utf8();
+        push_escaped(&mut out, c);
+    }
+    if shown < s.len() {
+        if !out.ends_with('\n') {
+            out.push('\n');
+        }
+        out += &format!("… ({} more bytes not shown)\n", s.len() - shown);
+    }
+    out
+}
+
+/// Pushes `c`, escaped unless it is printable (newline and tab count as
+/// printable): C0/C1 controls and the invisible characters that reorder or
+/// hide text on a terminal.
+fn push_escaped(out: &mut String, c: char) {
+    let hidden =
+        matches!(c, '\u{200b}'..='\u{200f}' | '\u{202a}'..='\u{202e}' | '\u{2066}'..='\u{2069}');
+    if c == '\n' || c == '\t' || !(c.is_control() || hidden) {
+        out.push(c);
+    } else if (c as u32) < 0x100 {
+        out.push_str(&format!("\\x{:02x}", c as u32));
+    } else {
+        out.push_str(&format!("\\u{{{:x}}}", c as u32));
+    }
 }
 
 /// Splits a judge output into lines, treating a missing final newline as
@@ -433,7 +492,7 @@ mod tests {
                         .map_err(|_| {
                             at(
                                 k,
-                                format!("expected v (a decimal integer), found '{}'", k.text),
+                                format!("expected v (a decimal integer), found {}", quoted(k.text)),
                             )
                         })
                 })),
@@ -448,7 +507,7 @@ mod tests {
                 show(t.word("a word", word)),
                 show(p.next("a word").and_then(|k| {
                     word(k.text)
-                        .ok_or_else(|| at(k, format!("expected a word, found '{}'", k.text)))
+                        .ok_or_else(|| at(k, format!("expected a word, found {}", quoted(k.text))))
                 })),
             ),
             8 => (
@@ -457,7 +516,7 @@ mod tests {
                     None => Ok(()),
                     Some(k) => Err(at(
                         k,
-                        format!("unexpected '{}' after the end of the input", k.text),
+                        format!("unexpected {} after the end of the input", quoted(k.text)),
                     )),
                 }),
             ),
@@ -518,6 +577,22 @@ mod tests {
                 proptest::prop_assert_eq!(t.pos, p.pos);
             }
         }
+    }
+
+    #[test]
+    fn quoted_tokens_and_printed_text_are_short_and_escaped() {
+        assert_eq!(quoted("abc"), "'abc'");
+        assert_eq!(quoted("a\x1bb"), "'a\\x1bb'");
+        let long = "x".repeat(10_000_000);
+        let q = quoted(&long);
+        assert!(q.len() < 80 && q.ends_with("… (10000000 bytes)"), "{q}");
+        let e = Tokens::new(&long).uint::<u32>("n").unwrap_err();
+        assert!(e.to_string().len() < 200, "{e}");
+        assert_eq!(printable("a\tb\nc\r\u{7}", 100), "a\tb\nc\\x0d\\x07");
+        assert_eq!(printable("\u{202e}x", 100), "\\u{202e}x");
+        let p = printable(&"y".repeat(5000), 100);
+        assert!(p.starts_with(&"y".repeat(100)) && p.ends_with("(4900 more bytes not shown)\n"));
+        assert_eq!(printable("éé", 3), "é\n… (2 more bytes not shown)\n");
     }
 
     #[test]

@@ -16,6 +16,18 @@ pub struct Comparison<O> {
     pub compared: bool,
 }
 
+impl<O> Comparison<O> {
+    /// Whether a run was cut short by an interrupt: the comparison says
+    /// nothing about the solvers then.
+    pub fn interrupted(&self) -> bool {
+        self.runs.iter().flatten().any(|r| {
+            r.result
+                .as_ref()
+                .is_err_and(|f| f.kind == crate::fault::FaultKind::Interrupted)
+        })
+    }
+}
+
 /// Runs every solver on `input` and classifies the result.
 pub fn compare<G: Game>(
     solvers: &[SolverSpec],

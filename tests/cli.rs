@@ -198,7 +198,8 @@ fn external_solver_faults_are_classified() {
         std::fs::write(&p, format!("#!/bin/sh\n{body}\n")).unwrap();
         use std::os::unix::fs::PermissionsExt;
         std::fs::set_permissions(&p, std::fs::Permissions::from_mode(0o755)).unwrap();
-        format!("engine,cmd:{}", p.display())
+        // The engine and the port work, so the run is not refused.
+        format!("engine,reference,cmd:{}", p.display())
     };
     for (solvers, class) in [
         (script("crash.sh", "exit 3"), "crash"),
@@ -207,7 +208,10 @@ fn external_solver_faults_are_classified() {
             "bad-output",
         ),
         (script("slow.sh", "sleep 5"), "timeout"),
-        ("engine,cmd:/no/such/program".to_string(), "io"),
+        (
+            script("huge.sh", "cat >/dev/null; yes YES | head -c 80000000"),
+            "oversized",
+        ),
     ] {
         let out = gamefuzz(
             &[

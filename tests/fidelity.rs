@@ -76,8 +76,13 @@ fn run_native<G: Game>(bin: &Path, input: &G::Input, text: &str) -> Ending {
         timeout: Duration::from_secs(20),
         ..Limits::default()
     };
-    let run = solver::run::<G>(&SolverSpec::Cmd(bin.to_path_buf()), input, text, &limits)
-        .expect("external programs always apply");
+    let run = solver::run::<G>(
+        &SolverSpec::Cmd(vec![bin.display().to_string()]),
+        input,
+        text,
+        &limits,
+    )
+    .expect("external programs always apply");
     match (&run.result, run.stdout) {
         (Err(f), _) if f.kind == FaultKind::Timeout => Ending::Endless,
         (Err(f), _) if f.kind != FaultKind::BadOutput => {

@@ -113,7 +113,7 @@ impl Visit for ShrinkStaysValid {
             },
             &bounds,
         );
-        assert!(G::validate(&result).is_ok());
+        assert!(G::validate(&result.input).is_ok());
     }
 }
 

@@ -45,18 +45,20 @@ fn merge(dirs: &[PathBuf], into: &Path) -> anyhow::Result<Exit> {
         eprintln!("{}: {} entries", dir.display(), found.len());
         entries.extend(found);
     }
-    let (mut added, mut replaced, mut known) = (0, 0, 0);
+    let (mut added, mut replaced, mut marked, mut known) = (0, 0, 0, 0);
     for e in entries {
         let game = GameId::from_name(&e.meta.game)
             .with_context(|| format!("{}: unknown game '{}'", e.path.display(), e.meta.game))?;
         match corpus::store(into, game, &e.input, e.meta.clone())? {
             corpus::Stored::Added(_) => added += 1,
             corpus::Stored::Replaced { .. } => replaced += 1,
+            corpus::Stored::MarkedShrunk(_) => marked += 1,
             corpus::Stored::Known(_) => known += 1,
         }
     }
     outln!(
-        "merged into {}: {added} added, {replaced} replaced a larger exemplar, {known} already there",
+        "merged into {}: {added} added, {replaced} replaced a larger exemplar, \
+         {marked} marked shrunk, {known} already there",
         into.display()
     );
     Ok(Exit::Clean)

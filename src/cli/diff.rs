@@ -1,15 +1,15 @@
 //! `gamefuzz diff`: a differential campaign on one game or on all of them.
 
 use std::path::PathBuf;
-use std::sync::atomic::AtomicBool;
 
 use anyhow::{bail, Context};
 use clap::Args;
 
-use super::{emit, seconds, Exit, LimitArgs, SolverList};
-use crate::driver::{self, Amount, DiffOptions, Summary};
+use super::{emit, seconds, stderr_block, Exit, LimitArgs, SolverList};
+use crate::driver::{self, Amount, DiffOptions, ShrinkState, Summary};
 use crate::game::{Game, Visit};
 use crate::id::GameId;
+use crate::interrupt;
 use crate::shrink::ShrinkLimits;
 use crate::solver::SolverSpec;
 
@@ -38,7 +38,11 @@ pub struct DiffArgs {
     /// A game id or `all`.
     #[arg(value_parser = parse_target)]
     pub target: Target,
-    /// Comma-separated solvers; every one is compared with the first.
+    /// Comma-separated solvers; every one is compared with the first:
+    /// engine, reference, brute, or cmd:COMMAND, a program started with no
+    /// shell, its command line split into words like a shell would (quotes
+    /// honoured, nothing expanded; a comma in quotes does not split the
+    /// list), e.g. --solvers 'engine,cmd:python3 sol.py'.
     #[arg(long, default_value = "engine,reference")]
     pub solvers: SolverList,
     /// Number of cases (per game).
@@ -63,9 +67,15 @@ pub struct DiffArgs {
     /// Do not write findings to the corpus.
     #[arg(long)]
     pub no_store: bool,
-    /// Do not shrink findings.
+    /// Do not shrink findings (they are stored marked unshrunk; a later run
+    /// that meets them shrinks them).
     #[arg(long)]
     pub no_shrink: bool,
+    /// Wall-clock budget of all the run's shrinking, in seconds, shared
+    /// between its findings and, for `all`, split evenly between games
+    /// [default: --time, or 60 with --cases].
+    #[arg(long, value_name = "SECS", conflicts_with = "no_shrink")]
+    pub shrink_time: Option<f64>,
     /// Print one JSON summary object on stdout (the report goes to stderr).
     #[arg(long)]
     pub json: bool,
@@ -104,6 +114,9 @@ pub(super) fn run(args: &DiffArgs) -> anyhow::Result<Exit> {
         bail!("--profile names a profile of one game; use it with a game id, not with all");
     }
     let opts = options(args, games.len())?;
+    for &g in &games {
+        g.dispatch(CheckSolvers(&opts.solvers))?;
+    }
     // Made up front: a path that cannot hold a corpus fails now, not after a
     // long run, and a campaign without findings still leaves its (empty)
     // corpus root for `corpus merge`.
@@ -111,10 +124,12 @@ pub(super) fn run(args: &DiffArgs) -> anyhow::Result<Exit> {
         std::fs::create_dir_all(root)
             .with_context(|| format!("creating corpus root {}", root.display()))?;
     }
-    let stop = stop_flag();
     let mut summaries = Vec::new();
     for g in games {
-        let s = g.dispatch(DiffGame { opts: &opts, stop })?;
+        if interrupt::stopped() {
+            break;
+        }
+        let s = g.dispatch(DiffGame { opts: &opts })?;
         report(&s, args.json);
         summaries.push(s);
     }
@@ -131,14 +146,15 @@ pub(super) fn run(args: &DiffArgs) -> anyhow::Result<Exit> {
 /// The driver's options from the flags; a `--time` budget is split evenly
 /// between the `games` games of the run.
 fn options(args: &DiffArgs, games: usize) -> anyhow::Result<DiffOptions> {
-    let amount = match (args.cases, args.time) {
+    let (amount, shrink_time) = match (args.cases, args.time) {
         (Some(0), _) => bail!("--cases must be at least 1"),
-        (Some(n), _) => Amount::Cases(n),
+        (Some(n), _) => (Amount::Cases(n), 60.0),
         (None, t) => {
             let total = seconds(t.unwrap_or(60.0), "--time")?;
-            Amount::Time(total / games as u32)
+            (Amount::Time(total / games as u32), total.as_secs_f64())
         }
     };
+    let shrink_time = seconds(args.shrink_time.unwrap_or(shrink_time), "--shrink-time")?;
     let jobs = match args.jobs {
         Some(0) => bail!("--jobs must be at least 1"),
         Some(j) => j,
@@ -167,7 +183,10 @@ fn options(args: &DiffArgs, games: usize) -> anyhow::Result<DiffOptions> {
         shrink: if args.no_shrink {
             ShrinkLimits::none()
         } else {
-            ShrinkLimits::default()
+            ShrinkLimits {
+                time: shrink_time / games as u32,
+                ..ShrinkLimits::default()
+            }
         },
         progress: true,
         pack,
@@ -194,45 +213,37 @@ fn json_summary(summaries: &[Summary]) -> anyhow::Result<serde_json::Value> {
             v
         })).collect::<Vec<_>>(),
         "elapsed_s": elapsed,
+        "interrupted": interrupt::stopped(),
         "games": summaries,
     }))
 }
 
 struct DiffGame<'a> {
     opts: &'a DiffOptions,
-    stop: &'static AtomicBool,
 }
 
 impl Visit for DiffGame<'_> {
     type Out = anyhow::Result<Summary>;
     fn visit<G: Game>(self) -> anyhow::Result<Summary> {
-        driver::diff::<G>(self.opts, self.stop)
+        driver::diff::<G>(self.opts)
     }
 }
 
-/// The first Ctrl-C ends the run after the current batch (findings are still
-/// shrunk and stored); a second one exits at once.
-fn stop_flag() -> &'static AtomicBool {
-    static STOP: AtomicBool = AtomicBool::new(false);
-    static INSTALL: std::sync::Once = std::sync::Once::new();
-    INSTALL.call_once(|| {
-        let _ = ctrlc::set_handler(|| {
-            if STOP.swap(true, std::sync::atomic::Ordering::SeqCst) {
-                std::process::exit(130);
-            }
-            eprintln!(
-                "\ninterrupted: finishing the current batch, then shrinking and storing findings"
-            );
-        });
-    });
-    &STOP
+/// Refuses solvers a game cannot run, before any game's work starts.
+struct CheckSolvers<'a>(&'a [SolverSpec]);
+
+impl Visit for CheckSolvers<'_> {
+    type Out = anyhow::Result<()>;
+    fn visit<G: Game>(self) -> anyhow::Result<()> {
+        crate::solver::check::<G>(self.0)
+    }
 }
 
 /// The human report of one game's run: on stdout, or on stderr with --json.
 fn report(s: &Summary, json: bool) {
     let mut out = String::new();
     out += &format!(
-        "{}: {} cases ({} compared) in {:.1}s ({:.0} cases/s, {} jobs), {} divergences, {} distinct signatures\n",
+        "{}: {} cases ({} compared) in {:.1}s ({:.0} cases/s, {} jobs), {} divergences, {} distinct signatures{}\n",
         s.game,
         s.cases,
         s.compared,
@@ -240,17 +251,34 @@ fn report(s: &Summary, json: bool) {
         s.cases_per_s,
         s.jobs,
         s.divergences,
-        s.signatures.len()
+        s.signatures.len(),
+        if s.interrupted { " (interrupted)" } else { "" }
     );
     for r in &s.signatures {
         out += &format!("  [{}] x{}\n", r.signature, r.count);
         if r.packed {
             out += "    only when cases share one file (no case diverges alone: state kept between cases?)\n";
         }
+        let why = r.shrink_note.map_or(String::new(), |n| format!(": {n}"));
+        let shrunk = match r.shrink {
+            ShrinkState::Shrunk => format!("shrunk to {}", r.shrunk_bytes),
+            ShrinkState::Partly => format!("partly shrunk to {}{why}", r.shrunk_bytes),
+            ShrinkState::NotShrunk => format!("not shrunk{why}"),
+            ShrinkState::Known => format!(
+                "not shrunk again: the corpus holds a shrunk exemplar of {}",
+                r.shrunk_bytes
+            ),
+        };
         out += &format!(
-            "    smallest found: seed {} profile {} ({} bytes, shrunk to {})\n",
-            r.seed, r.profile, r.found_bytes, r.shrunk_bytes
+            "    smallest found: seed {} profile {} ({} bytes, {shrunk})\n",
+            r.seed, r.profile, r.found_bytes
         );
+        for f in &r.faults {
+            out += &format!("    {}: {}\n", f.solver, f.fault);
+            if let Some(e) = &f.stderr {
+                out += &stderr_block(e, "      ", 10);
+            }
+        }
         out += &format!("    repro: {}\n", r.repro);
         if let (Some(p), Some(st)) = (&r.corpus, r.corpus_status) {
             out += &format!("    corpus: {p} ({st})\n");

@@ -119,6 +119,12 @@ pub enum Exit {
 
 /// Runs a parsed command line.
 pub fn run(cli: Cli) -> anyhow::Result<Exit> {
+    // The commands that keep what they found when interrupted; the others
+    // kill the programs they run and exit 130.
+    crate::interrupt::install(matches!(
+        cli.command,
+        Command::Diff(_) | Command::Shrink(_) | Command::Import(_)
+    ));
     match &cli.command {
         Command::List => list::run(),
         Command::Solve(args) => on_game(args),
@@ -155,11 +161,14 @@ fn on_game<C: GameCommand>(cmd: &C) -> anyhow::Result<Exit> {
 
 #[derive(Debug, Clone, Args)]
 pub struct LimitArgs {
-    /// Step budget of in-process solvers.
-    #[arg(long, default_value_t = Budget::DEFAULT_STEPS)]
+    /// Step budget of in-process solvers (at least 1).
+    #[arg(long, default_value_t = Budget::DEFAULT_STEPS,
+          value_parser = clap::value_parser!(u64).range(1..))]
     pub steps: u64,
-    /// Time limit of each external program run, in seconds.
-    #[arg(long, default_value_t = 10.0)]
+    /// Time limit of each external program run, in seconds (more than 0);
+    /// the program and every process it starts in its process group are
+    /// killed when it is up.
+    #[arg(long, default_value_t = 10.0, value_parser = positive_seconds)]
     pub timeout: f64,
 }
 
@@ -171,6 +180,48 @@ impl LimitArgs {
             ..Limits::default()
         })
     }
+}
+
+/// A number of seconds greater than zero (a zero limit would fail every run).
+fn positive_seconds(s: &str) -> Result<f64, String> {
+    match s.parse::<f64>() {
+        Ok(t) if t > 0.0 && t <= 1e9 => Ok(t),
+        _ => Err(format!(
+            "expected a number of seconds greater than 0, got '{s}'"
+        )),
+    }
+}
+
+/// How much of an external program's output a command shows.
+const SHOWN_OUTPUT: usize = 4096;
+
+/// The faults among `records`, one line each, each followed by the end of
+/// the program's stderr (already escaped when it was read).
+fn fault_lines(records: &[crate::corpus::SolverRecord]) -> String {
+    let mut out = String::new();
+    for r in records {
+        if let Some(f) = &r.fault {
+            out += &format!("{}: {f}\n", r.solver);
+            if let Some(e) = &r.stderr {
+                out += &stderr_block(e, "  ", usize::MAX);
+            }
+        }
+    }
+    out
+}
+
+/// A program's stderr, indented, its last `max_lines` lines at most.
+fn stderr_block(stderr: &str, indent: &str, max_lines: usize) -> String {
+    let lines: Vec<&str> = stderr.lines().collect();
+    let skip = lines.len().saturating_sub(max_lines);
+    let mut out = format!("{indent}stderr:\n");
+    if skip > 0 {
+        out += &format!("{indent}  … ({skip} earlier lines)\n");
+    }
+    for l in &lines[skip..] {
+        out += &format!("{indent}  {l}\n");
+    }
+    out
 }
 
 fn seconds(s: f64, flag: &str) -> anyhow::Result<Duration> {

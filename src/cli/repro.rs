@@ -6,12 +6,13 @@ use std::path::{Path, PathBuf};
 use anyhow::{bail, Context};
 use clap::Args;
 
-use super::{check_profile, emit, Exit, LimitArgs, SolverList};
+use super::{check_profile, emit, stderr_block, Exit, LimitArgs, SolverList, SHOWN_OUTPUT};
 use crate::corpus;
 use crate::driver;
 use crate::game::{generate_case, parse_valid, Game, Visit};
 use crate::id::GameId;
-use crate::solver::{Limits, Run, SolverSpec};
+use crate::solver::{self, Limits, Run, SolverSpec};
+use crate::text::printable;
 use crate::verdict;
 
 #[derive(Debug, Clone, Args)]
@@ -23,7 +24,8 @@ pub struct ReproArgs {
     pub seed: Option<u64>,
     #[arg(long)]
     pub profile: Option<String>,
-    /// Comma-separated solvers; default engine,reference (or those a corpus entry recorded).
+    /// Comma-separated solvers, as for diff (cmd:COMMAND takes arguments);
+    /// default engine,reference (or those a corpus entry recorded).
     #[arg(long)]
     pub solvers: Option<SolverList>,
     #[command(flatten)]
@@ -66,7 +68,8 @@ fn default_solvers() -> Vec<SolverSpec> {
     vec![SolverSpec::Engine, SolverSpec::Reference]
 }
 
-/// Prints an input, every solver's answer, the differing lines and the trace.
+/// Prints an input, every solver's answer, the differing lines and the
+/// trace. What programs printed is shown escaped, and cut after a few KB.
 fn show<G: Game>(
     header: &str,
     input: &G::Input,
@@ -74,6 +77,7 @@ fn show<G: Game>(
     limits: &Limits,
     repro: Option<&str>,
 ) -> anyhow::Result<Exit> {
+    solver::check::<G>(solvers)?;
     let text = G::render(input);
     if let Err(e) = G::validate(input) {
         bail!("the input is not valid ({e}); this is a harness bug");
@@ -88,9 +92,16 @@ fn show<G: Game>(
             Some(run) => {
                 outln!("== {spec}: {} ==", run.class());
                 let out = answer_text::<G>(run);
-                out!("{out}");
+                let max = match spec {
+                    SolverSpec::Cmd(_) => SHOWN_OUTPUT,
+                    _ => usize::MAX,
+                };
+                out!("{}", printable(&out, max));
                 if let Err(f) = &run.result {
                     outln!("(fault: {f})");
+                }
+                if let Some(e) = &run.stderr {
+                    out!("{}", stderr_block(e, "", usize::MAX));
                 }
                 shown.push((spec.to_string(), out));
             }
@@ -129,6 +140,9 @@ fn answer_text<G: Game>(run: &Run<G::Output>) -> String {
     }
 }
 
+/// How much of one differing line is shown.
+const LINE_SHOWN: usize = 200;
+
 fn print_line_diff(a_name: &str, a: &str, b_name: &str, b: &str) {
     let (la, lb): (Vec<&str>, Vec<&str>) = (a.lines().collect(), b.lines().collect());
     let mut shown = 0;
@@ -143,12 +157,11 @@ fn print_line_diff(a_name: &str, a: &str, b_name: &str, b: &str) {
                 outln!("  ...");
                 break;
             }
-            outln!(
-                "  line {}: {} | {}",
-                i + 1,
-                x.unwrap_or("<missing>"),
-                y.unwrap_or("<missing>")
-            );
+            let show = |l: Option<&str>| match l {
+                Some(l) => printable(l, LINE_SHOWN).replace('\n', " "),
+                None => "<missing>".into(),
+            };
+            outln!("  line {}: {} | {}", i + 1, show(x), show(y));
         }
     }
 }
@@ -194,18 +207,77 @@ fn repro_file(args: &ReproArgs) -> anyhow::Result<Exit> {
             });
         }
     }
-    let entry = corpus::load_entry(&path_in)?;
+    let entry = match corpus::load_entry(&path_in) {
+        Ok(e) => e,
+        Err(e) => return repro_bare(args, &path_in, e),
+    };
     let game = GameId::from_name(&entry.meta.game)
         .with_context(|| format!("{}: unknown game '{}'", path_in.display(), entry.meta.game))?;
     let solvers = match solvers {
         Some(s) => s.0.clone(),
-        None => corpus::entry_solvers(&entry.meta)?,
+        None => {
+            let recorded = corpus::entry_solvers(&entry.meta)?;
+            game.dispatch(CheckRecorded(&recorded))?;
+            recorded
+        }
     };
     game.dispatch(ReproEntry {
         entry: &entry,
         solvers: &solvers,
         limits: &limits.limits()?,
     })
+}
+
+/// A corpus `.in` whose metadata is missing or unreadable (a run killed
+/// between the two writes, a bad hand edit): the game comes from its
+/// directory, the solvers from --solvers or the default.
+fn repro_bare(args: &ReproArgs, path_in: &Path, why: anyhow::Error) -> anyhow::Result<Exit> {
+    let Some(game) = path_in
+        .parent()
+        .and_then(|d| d.file_name())
+        .and_then(|n| GameId::from_name(&n.to_string_lossy()))
+    else {
+        return Err(why.context("and no game directory tells the game"));
+    };
+    eprintln!("warning: {why:#}; running it as an input of {game}");
+    let text = std::fs::read_to_string(path_in)
+        .with_context(|| format!("reading {}", path_in.display()))?;
+    let solvers = args.solvers.clone().map_or_else(default_solvers, |l| l.0);
+    game.dispatch(ReproText {
+        path: path_in,
+        text: &text,
+        solvers: &solvers,
+        limits: &args.limits.limits()?,
+    })
+}
+
+/// The solvers an entry recorded may not run here (a program of another
+/// machine): say how to choose others.
+struct CheckRecorded<'a>(&'a [SolverSpec]);
+
+impl Visit for CheckRecorded<'_> {
+    type Out = anyhow::Result<()>;
+    fn visit<G: Game>(self) -> anyhow::Result<()> {
+        solver::check::<G>(self.0).map_err(|e| {
+            e.context("the entry's solvers cannot run here; choose others with --solvers")
+        })
+    }
+}
+
+struct ReproText<'a> {
+    path: &'a Path,
+    text: &'a str,
+    solvers: &'a [SolverSpec],
+    limits: &'a Limits,
+}
+
+impl Visit for ReproText<'_> {
+    type Out = anyhow::Result<Exit>;
+    fn visit<G: Game>(self) -> anyhow::Result<Exit> {
+        let input = parse_valid::<G>(self.text)?;
+        let header = format!("{}, {}", G::ID, self.path.display());
+        show::<G>(&header, &input, self.solvers, self.limits, None)
+    }
 }
 
 struct ReproArtifact<'a> {

@@ -3,6 +3,7 @@
 
 use std::path::{Path, PathBuf};
 
+use anyhow::bail;
 use clap::Args;
 
 use super::{emit, read_input, seconds, Exit, GameCommand, LimitArgs, SolverList};
@@ -10,12 +11,14 @@ use crate::corpus;
 use crate::game::{parse_valid, Game};
 use crate::id::GameId;
 use crate::shrink::{self, ShrinkLimits};
-use crate::solver::{Limits, SolverSpec};
+use crate::solver::{self, Limits, SolverSpec};
 use crate::verdict;
 
 #[derive(Debug, Clone, Args)]
 pub struct ShrinkArgs {
     pub game: GameId,
+    /// Comma-separated solvers, as for diff (engine, reference, brute,
+    /// cmd:COMMAND with its arguments, e.g. 'engine,cmd:python3 sol.py').
     #[arg(long)]
     pub solvers: SolverList,
     pub file: Option<PathBuf>,
@@ -52,29 +55,37 @@ fn shrink_command<G: Game>(
     corpus_root: Option<&Path>,
     limits: &Limits,
 ) -> anyhow::Result<Exit> {
-    let text = read_input(file)?;
-    let input = parse_valid::<G>(&text)?;
-    let c = verdict::compare::<G>(solvers, &input, &text, limits);
-    let Some(sig) = c.signature else {
-        eprintln!("no divergence between the solvers on this input: nothing to shrink");
-        return Ok(Exit::Clean);
-    };
+    solver::check::<G>(solvers)?;
     let bounds = ShrinkLimits {
         time: seconds(time, "--shrink-time")?,
         ..ShrinkLimits::default()
     };
-    let small = shrink::shrink_finding::<G>(solvers, &sig, input, None, limits, &bounds);
-    let out = G::render(&small);
+    let text = read_input(file)?;
+    let input = parse_valid::<G>(&text)?;
+    let c = verdict::compare::<G>(solvers, &input, &text, limits);
+    if c.interrupted() {
+        bail!("interrupted");
+    }
+    let Some(sig) = c.signature else {
+        eprintln!("no divergence between the solvers on this input: nothing to shrink");
+        return Ok(Exit::Clean);
+    };
+    let (small, runs) = shrink::shrink_finding::<G>(solvers, &sig, input, None, limits, &bounds);
+    let out = G::render(&small.input);
     eprintln!(
-        "divergence [{sig}]: {} bytes shrunk to {}",
-        text.len(),
-        out.len()
+        "divergence [{sig}]: {}",
+        small.describe(text.len(), out.len())
     );
+    let records = corpus::records::<G>(solvers, runs.as_ref().unwrap_or(&c.runs));
+    eprint!("{}", super::fault_lines(&records));
     if let Some(root) = corpus_root {
-        let c = verdict::compare::<G>(solvers, &small, &out, limits);
-        let meta = corpus::Meta::new::<G>(&sig, solvers, &c.runs, None, None);
+        let meta = corpus::Meta::new::<G>(&sig, records, None, None, small.complete);
         let stored = corpus::store(root, G::ID, &out, meta)?;
-        eprintln!("corpus: {}", stored.path().display());
+        eprintln!(
+            "corpus: {} ({})",
+            stored.path().display(),
+            stored.describe()
+        );
     }
     out!("{out}");
     Ok(Exit::Found)

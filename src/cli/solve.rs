@@ -3,15 +3,17 @@
 use anyhow::bail;
 use clap::Args;
 
-use super::{emit, read_input, Exit, GameCommand, LimitArgs};
+use super::{emit, read_input, stderr_block, Exit, GameCommand, LimitArgs, SHOWN_OUTPUT};
 use crate::game::{parse_valid, Game};
 use crate::id::GameId;
 use crate::solver::{self, Limits, SolverSpec};
+use crate::text::printable;
 
 #[derive(Debug, Clone, Args)]
 pub struct SolveArgs {
     pub game: GameId,
-    /// engine, reference, brute or cmd:PATH.
+    /// engine, reference, brute or cmd:COMMAND (a program and its
+    /// arguments, split like a shell would, run with no shell).
     #[arg(long, default_value = "engine")]
     pub solver: SolverSpec,
     /// Print the engine's turn-by-turn trace on stderr (games that have one).
@@ -32,6 +34,7 @@ impl GameCommand for SolveArgs {
 }
 
 fn solve<G: Game>(spec: &SolverSpec, trace: bool, limits: &Limits) -> anyhow::Result<Exit> {
+    solver::check::<G>(std::slice::from_ref(spec))?;
     let text = read_input(None)?;
     let input = parse_valid::<G>(&text)?;
     if trace {
@@ -53,10 +56,14 @@ fn solve<G: Game>(spec: &SolverSpec, trace: bool, limits: &Limits) -> anyhow::Re
             Ok(Exit::Clean)
         }
         Err(f) => {
+            // Not an answer: shown as text, not as the bytes printed.
             if let Some(s) = run.stdout {
-                out!("{s}");
+                out!("{}", printable(&s, SHOWN_OUTPUT));
             }
             eprintln!("{spec} failed: {f}");
+            if let Some(e) = &run.stderr {
+                eprint!("{}", stderr_block(e, "", usize::MAX));
+            }
             Ok(Exit::Found)
         }
     }

@@ -1,7 +1,6 @@
 //! `--check`: whether solvers fail the package, and whether the package
 //! keeps its promise to fail every solver the corpus convicts.
 
-use std::fs;
 use std::path::Path;
 
 use anyhow::bail;
@@ -60,22 +59,9 @@ fn verdict<G: Game>(solver: &SolverSpec, text: &str, limits: &Limits) -> anyhow:
 }
 
 /// Refuses, before any work, a `cmd:` solver whose program cannot run and
-/// `brute` for a game that has none.
+/// `brute` for a game that has none (the check every command makes).
 pub fn ensure_solvers<G: Game>(solvers: &[SolverSpec]) -> anyhow::Result<()> {
-    for s in solvers {
-        if *s == SolverSpec::Brute && !G::HAS_BRUTE {
-            bail!("{} has no brute solver", G::ID);
-        }
-        if let SolverSpec::Cmd(path) = s {
-            use std::os::unix::fs::PermissionsExt;
-            let runnable = fs::metadata(path)
-                .is_ok_and(|m| m.is_file() && m.permissions().mode() & 0o111 != 0);
-            if !runnable {
-                bail!("{s}: no executable program at {}", path.display());
-            }
-        }
-    }
-    Ok(())
+    solver::check::<G>(solvers)
 }
 
 /// Runs every solver on every test of the package and on every corpus

@@ -3,7 +3,7 @@
 //! answers that multi-game files need.
 
 use crate::game::{first_case_difference, pack_cases, split_answers};
-use crate::text::{at, output_lines, ParseError, Token, Tokens};
+use crate::text::{at, output_lines, quoted, ParseError, Token, Tokens};
 
 pub const MAX_THROWS: usize = 999;
 pub const MAX_LINE: usize = 80;
@@ -236,7 +236,7 @@ pub fn parse_output(text: &str) -> Result<Winners, ParseError> {
             let bad = |m: &str| ParseError {
                 line: i + 1,
                 col: 1,
-                message: format!("{m}, found '{l}'"),
+                message: format!("{m}, found {}", quoted(l)),
             };
             if l.is_empty() || !l.bytes().all(|b| b.is_ascii_digit()) {
                 return Err(bad("expected a winner number (digits only)"));

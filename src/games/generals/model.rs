@@ -5,7 +5,7 @@ use std::fmt::Write as _;
 
 use super::validate::{MAX_Q, MAX_T};
 use crate::game::{first_case_difference, pack_cases, split_answers};
-use crate::text::{output_lines, ParseError, Tokens};
+use crate::text::{output_lines, quoted, ParseError, Tokens};
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 pub enum Dir {
@@ -207,7 +207,10 @@ fn parse_outcome(verdict: &str, scores: &str, line: usize) -> Result<Outcome, Pa
             return Err(err(
                 line,
                 1,
-                format!("expected 'Alice wins!!!', 'Bob wins!!' or 'draw!', found '{other}'"),
+                format!(
+                    "expected 'Alice wins!!!', 'Bob wins!!' or 'draw!', found {}",
+                    quoted(other)
+                ),
             ))
         }
     };
@@ -216,21 +219,30 @@ fn parse_outcome(verdict: &str, scores: &str, line: usize) -> Result<Outcome, Pa
         return Err(err(
             line + 1,
             1,
-            format!("expected two scores separated by one space, found '{scores}'"),
+            format!(
+                "expected two scores separated by one space, found {}",
+                quoted(scores)
+            ),
         ));
     };
     let alice = canonical_int(a).ok_or_else(|| {
         err(
             line + 1,
             1,
-            format!("expected Alice's score as a decimal integer, found '{a}'"),
+            format!(
+                "expected Alice's score as a decimal integer, found {}",
+                quoted(a)
+            ),
         )
     })?;
     let bob = canonical_int(b).ok_or_else(|| {
         err(
             line + 1,
             a.len() + 2,
-            format!("expected Bob's score as a decimal integer, found '{b}'"),
+            format!(
+                "expected Bob's score as a decimal integer, found {}",
+                quoted(b)
+            ),
         )
     })?;
     Ok(Outcome {

@@ -3,7 +3,7 @@
 
 use std::fmt;
 
-use crate::text::{at, ParseError, Tokens};
+use crate::text::{at, quoted, ParseError, Tokens};
 
 /// A card (§2). The declaration order puts D first because choice 0 of a
 /// generator must be the simplest card, and D never does anything on its own.
@@ -151,7 +151,8 @@ pub fn parse(text: &str) -> Result<Input, ParseError> {
                 return Err(at(
                     tok,
                     format!(
-                        "expected the role of pig {i} (MP, ZP or FP; checklist rule 3), found '{other}'"
+                        "expected the role of pig {i} (MP, ZP or FP; checklist rule 3), found {}",
+                        quoted(other)
                     ),
                 ))
             }
@@ -176,8 +177,8 @@ fn card(t: &mut Tokens<'_>, what: &str) -> Result<Card, ParseError> {
         at(
             tok,
             format!(
-                "expected {what} (one of P K D F N W J Z; checklist rule 5), found '{}'",
-                tok.text
+                "expected {what} (one of P K D F N W J Z; checklist rule 5), found {}",
+                quoted(tok.text)
             ),
         )
     })
@@ -244,6 +245,39 @@ impl Output {
         }
         s
     }
+}
+
+/// `Game::parse_output`: the §5 normal form of an output whose lines are
+/// all lines §5 can print: the winner (`MP` or `FP`) first, then `DEAD` or
+/// card letters separated by spaces. Anything else is a bad output, never
+/// compared line by line, so no bytes a program printed reach a signature.
+/// Spacing within a hand is kept for the comparison, as §5 wants.
+pub fn parse_output(text: &str) -> Result<Output, ParseError> {
+    let out = Output::parse(text);
+    let bad = |i: usize, what: &str| ParseError {
+        line: i + 1,
+        col: 1,
+        message: format!("expected {what}, found {}", quoted(&out.lines[i])),
+    };
+    if out.lines.is_empty() {
+        return Err(ParseError {
+            line: 1,
+            col: 1,
+            message: "expected the winner (MP or FP), found an empty output".into(),
+        });
+    }
+    if !matches!(out.lines[0].as_str(), "MP" | "FP") {
+        return Err(bad(0, "the winner (MP or FP)"));
+    }
+    for (i, line) in out.lines.iter().enumerate().skip(1) {
+        let hand = line
+            .split(' ')
+            .all(|t| t.is_empty() || Card::from_token(t).is_some());
+        if line != "DEAD" && !hand {
+            return Err(bad(i, "DEAD or a hand (card letters separated by spaces)"));
+        }
+    }
+    Ok(out)
 }
 
 /// `Game::difference`: the class of the first differing line: `winner`

@@ -362,7 +362,7 @@ fn output_comparison_follows_the_judge_rule() {
     );
     // Leading and inner spacing are significant.
     assert_ne!(a, Pigs::parse_output("FP\nDEAD\nK  K\n").unwrap());
-    assert_ne!(a, Pigs::parse_output(" FP\nDEAD\nK K\n").unwrap());
+    assert_ne!(a, Pigs::parse_output("FP\nDEAD\n K K\n").unwrap());
     // An inner empty line is kept.
     let inner = Pigs::parse_output("MP\n\nDEAD\n").unwrap();
     assert_eq!(inner.lines, vec!["MP", "", "DEAD"]);
@@ -370,6 +370,27 @@ fn output_comparison_follows_the_judge_rule() {
         Pigs::parse_output(&Pigs::render_output(&inner)).unwrap(),
         inner
     );
+}
+
+#[test]
+fn outputs_that_section_5_cannot_print_are_bad_outputs() {
+    for bad in [
+        "",
+        "\n\n",
+        " FP\nDEAD\n",
+        "fp\n",
+        "MP\nDEAD\nX\n",
+        "MP\nDEAD\nK\tK\n",
+        "MP\nDEAD\nKK\n",
+        "MP\n\u{1b}[2J\n",
+        "FP\nDEAD\ndead\n",
+    ] {
+        let e = Pigs::parse_output(bad).unwrap_err();
+        assert!(e.message.starts_with("expected"), "{bad:?}: {e}");
+    }
+    let e = Pigs::parse_output(&format!("MP\n{}\n", "Q".repeat(100_000))).unwrap_err();
+    assert_eq!(e.line, 2);
+    assert!(e.to_string().len() < 200, "{e}");
 }
 
 #[test]
@@ -508,7 +529,8 @@ fn shrinking_reaches_readable_games() {
             candidates: 20_000,
         };
         let small =
-            crate::shrink::shrink::<Pigs>(input, Some((tape, "typical")), |c, _| keeps(c), &bounds);
+            crate::shrink::shrink::<Pigs>(input, Some((tape, "typical")), |c, _| keeps(c), &bounds)
+                .input;
         assert!(keeps(&small));
         assert!(
             small.seats.len() <= 4 && small.deck.len() <= 15,

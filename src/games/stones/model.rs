@@ -5,7 +5,7 @@
 use std::fmt::Write as _;
 
 use crate::game::{first_case_difference, pack_cases, split_answers};
-use crate::text::{at, output_lines, ParseError, Tokens};
+use crate::text::{at, output_lines, quoted, ParseError, Tokens};
 
 /// Pile kinds per case (checklist rule 2).
 pub const MAX_KINDS: usize = 6;
@@ -78,8 +78,8 @@ pub fn parse(text: &str) -> Result<Input, ParseError> {
                 at(
                     tok,
                     format!(
-                        "expected a pile kind (w, b, ww, bb, wb or bw; rule 3), found '{}'",
-                        tok.text
+                        "expected a pile kind (w, b, ww, bb, wb or bw; rule 3), found {}",
+                        quoted(tok.text)
                     ),
                 )
             })?;
@@ -122,7 +122,8 @@ pub fn parse_output(text: &str) -> Result<Vec<Answer>, ParseError> {
                     line: i + 1,
                     col: 1,
                     message: format!(
-                        "expected two words 'win' or 'lose' separated by one space, found '{l}'"
+                        "expected two words 'win' or 'lose' separated by one space, found {}",
+                        quoted(l)
                     ),
                 }),
             }

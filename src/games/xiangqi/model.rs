@@ -6,7 +6,7 @@
 //! rule a hand-written file breaks and `render` can reproduce it faithfully.
 
 use crate::game::{first_case_difference, pack_cases, split_answers};
-use crate::text::{at, output_lines, ParseError, Tokens};
+use crate::text::{at, output_lines, quoted, ParseError, Tokens};
 
 /// A red piece type, written as its judge letter.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
@@ -119,8 +119,8 @@ fn parse_piece(t: &mut Tokens<'_>, i: u32) -> Result<Piece, ParseError> {
         at(
             tok,
             format!(
-                "expected the type letter of red piece {i} (G, R, H or C), found '{}'",
-                tok.text
+                "expected the type letter of red piece {i} (G, R, H or C), found {}",
+                quoted(tok.text)
             ),
         )
     })?;
@@ -153,10 +153,7 @@ pub fn parse_output(text: &str) -> Result<Output, ParseError> {
             other => Err(ParseError {
                 line: i + 1,
                 col: 1,
-                message: format!(
-                    "expected exactly 'YES' or 'NO', found '{}'",
-                    other.escape_debug()
-                ),
+                message: format!("expected exactly 'YES' or 'NO', found {}", quoted(other)),
             }),
         })
         .collect()

@@ -1,0 +1,1046 @@
+//! External programs and long campaigns under the faults of real use:
+//! programs that leave children behind, Ctrl-C, SIGTERM and kill -9,
+//! half-written corpora, typos, garbage output, huge tokens, slow and
+//! crashing programs, unshrunk findings and command lines with arguments.
+//!
+//! The programs are small `/bin/sh` scripts in a temporary directory.
+//! Every command runs under a watchdog, so a hang fails the test in seconds
+//! instead of hanging it, and every process a test starts is killed.
+
+use std::io::Read;
+use std::os::unix::fs::PermissionsExt;
+use std::os::unix::process::CommandExt;
+use std::path::{Path, PathBuf};
+use std::process::{Child, Command, Output, Stdio};
+use std::thread::JoinHandle;
+use std::time::{Duration, Instant};
+
+use serde_json::Value;
+
+mod common;
+use common::text;
+
+const BIN: &str = env!("CARGO_BIN_EXE_gamefuzz");
+
+/// Writes an executable shell script.
+fn script(dir: &Path, name: &str, body: &str) -> PathBuf {
+    let p = dir.join(name);
+    std::fs::write(&p, format!("#!/bin/sh\n{body}\n")).unwrap();
+    std::fs::set_permissions(&p, std::fs::Permissions::from_mode(0o755)).unwrap();
+    p
+}
+
+/// Counts the xiangqi cases on stdin (headers `N r c`, then N piece lines,
+/// `0 0 0` at the end).
+const COUNT_CASES: &str = r#"awk 'NF == 0 { next } { if (left > 0) { left--; next } if ($1 == 0) exit; c++; left = $1 } END { print c + 0 }'"#;
+
+/// A wrong xiangqi solution: YES for every case.
+fn always_yes(dir: &Path) -> PathBuf {
+    script(
+        dir,
+        "yes.sh",
+        &format!("n=$({COUNT_CASES})\ni=0\nwhile [ $i -lt $n ]; do echo YES; i=$((i+1)); done"),
+    )
+}
+
+/// gamefuzz started in its own process group (as a shell starts a
+/// foreground job), killed with its group if the test ends early. Its
+/// output is read as it comes, so a command printing much never blocks.
+struct Run {
+    child: Option<Child>,
+    started: Instant,
+    stdout: Option<JoinHandle<Vec<u8>>>,
+    stderr: Option<JoinHandle<Vec<u8>>>,
+}
+
+impl Run {
+    fn start(args: &[&str]) -> Run {
+        Run::start_with(args, Stdio::null())
+    }
+
+    fn start_with(args: &[&str], stdin: Stdio) -> Run {
+        let mut child = Command::new(BIN)
+            .args(args)
+            .current_dir(env!("CARGO_MANIFEST_DIR"))
+            .stdin(stdin)
+            .stdout(Stdio::piped())
+            .stderr(Stdio::piped())
+            .process_group(0)
+            .spawn()
+            .expect("start gamefuzz");
+        let read = |mut r: Box<dyn Read + Send>| {
+            std::thread::spawn(move || {
+                let mut buf = Vec::new();
+                let _ = r.read_to_end(&mut buf);
+                buf
+            })
+        };
+        let stdout = read(Box::new(child.stdout.take().unwrap()));
+        let stderr = read(Box::new(child.stderr.take().unwrap()));
+        Run {
+            child: Some(child),
+            started: Instant::now(),
+            stdout: Some(stdout),
+            stderr: Some(stderr),
+        }
+    }
+
+    fn pid(&self) -> i32 {
+        self.child.as_ref().expect("running").id() as i32
+    }
+
+    /// Sends `signal` to gamefuzz alone, or to its whole group (as a
+    /// terminal's Ctrl-C does).
+    fn signal(&self, signal: i32, group: bool) {
+        let pid = if group { -self.pid() } else { self.pid() };
+        // SAFETY: plain integers.
+        unsafe {
+            libc::kill(pid, signal);
+        }
+    }
+
+    /// Waits for the end within `limit` of the start; a run still going
+    /// then fails the test (after its group is killed).
+    fn finish(mut self, limit: Duration) -> Output {
+        let mut child = self.child.take().expect("running");
+        let status = loop {
+            if let Some(status) = child.try_wait().unwrap() {
+                break Some(status);
+            }
+            if self.started.elapsed() > limit {
+                // SAFETY: plain integers.
+                unsafe {
+                    libc::kill(-(child.id() as i32), libc::SIGKILL);
+                }
+                let _ = child.wait();
+                break None;
+            }
+            std::thread::sleep(Duration::from_millis(20));
+        };
+        let stdout = self.stdout.take().unwrap().join().unwrap();
+        let stderr = self.stderr.take().unwrap().join().unwrap();
+        let Some(status) = status else {
+            panic!(
+                "still running after {limit:?}; stdout:\n{}\nstderr:\n{}",
+                text(&stdout),
+                text(&stderr)
+            );
+        };
+        assert!(!text(&stderr).contains("panicked"), "{}", text(&stderr));
+        Output {
+            status,
+            stdout,
+            stderr,
+        }
+    }
+}
+
+impl Drop for Run {
+    fn drop(&mut self) {
+        if let Some(mut c) = self.child.take() {
+            // SAFETY: plain integers.
+            unsafe {
+                libc::kill(-(c.id() as i32), libc::SIGKILL);
+            }
+            let _ = c.wait();
+        }
+    }
+}
+
+/// Runs gamefuzz to its end within `limit`.
+fn gamefuzz(args: &[&str], limit: Duration) -> Output {
+    Run::start(args).finish(limit)
+}
+
+fn json(out: &Output) -> Value {
+    serde_json::from_slice(&out.stdout)
+        .unwrap_or_else(|e| panic!("not one JSON object ({e}); stderr:\n{}", text(&out.stderr)))
+}
+
+/// Processes a test's scripts started: each appends its pid to `file`.
+/// All are killed when the test ends.
+struct Pids(PathBuf);
+
+impl Pids {
+    fn list(&self) -> Vec<i32> {
+        std::fs::read_to_string(&self.0)
+            .unwrap_or_default()
+            .split_whitespace()
+            .filter_map(|p| p.parse().ok())
+            .collect()
+    }
+
+    /// The pids still running (a zombie waiting for a reaper is not).
+    fn alive(&self) -> Vec<i32> {
+        self.list()
+            .into_iter()
+            .filter(|pid| {
+                std::fs::read_to_string(format!("/proc/{pid}/stat")).is_ok_and(|s| {
+                    !s.rsplit(')')
+                        .next()
+                        .unwrap_or("")
+                        .trim_start()
+                        .starts_with('Z')
+                })
+            })
+            .collect()
+    }
+}
+
+impl Drop for Pids {
+    fn drop(&mut self) {
+        for pid in self.list() {
+            // SAFETY: plain integers.
+            unsafe {
+                libc::kill(pid, libc::SIGKILL);
+            }
+        }
+    }
+}
+
+/// The `.in` files of one game directory of a corpus.
+fn entries(dir: &Path) -> Vec<PathBuf> {
+    let mut v: Vec<PathBuf> = std::fs::read_dir(dir)
+        .map(|rd| rd.map(|e| e.unwrap().path()).collect())
+        .unwrap_or_default();
+    v.retain(|p| p.extension().is_some_and(|x| x == "in"));
+    v.sort();
+    v
+}
+
+fn meta(entry: &Path) -> Value {
+    serde_json::from_str(&std::fs::read_to_string(entry.with_extension("json")).unwrap()).unwrap()
+}
+
+fn secs(s: u64) -> Duration {
+    Duration::from_secs(s)
+}
+
+/// Item 1: a program that leaves a child holding its stdout, when its time
+/// is up and when it answers and exits: the run ends at once, the child
+/// does not outlive it.
+#[test]
+fn a_timeout_and_an_exit_kill_the_whole_process_tree() {
+    let dir = tempfile::tempdir().unwrap();
+    let pids = Pids(dir.path().join("pids"));
+    let p = pids.0.display();
+    let hang = script(
+        dir.path(),
+        "hang.sh",
+        &format!("sleep 30 &\necho $! >> {p}\nwait"),
+    );
+    let leave = script(
+        dir.path(),
+        "leave.sh",
+        &format!("sleep 30 &\necho $! >> {p}\n{BIN} solve xiangqi"),
+    );
+    let input = gamefuzz(&["gen", "xiangqi", "--seed", "3"], secs(10)).stdout;
+    let file = dir.path().join("in.txt");
+    std::fs::write(&file, &input).unwrap();
+    let solve = |solver: &str, timeout: &str| {
+        let start = Instant::now();
+        let stdin = std::fs::File::open(&file).unwrap();
+        let args = ["solve", "xiangqi", "--solver", solver, "--timeout", timeout];
+        let out = Run::start_with(&args, stdin.into()).finish(secs(15));
+        (out, start.elapsed())
+    };
+
+    let (out, took) = solve(&format!("cmd:{}", hang.display()), "0.5");
+    assert_eq!(out.status.code(), Some(1), "{}", text(&out.stderr));
+    assert!(
+        text(&out.stderr).contains("timeout"),
+        "{}",
+        text(&out.stderr)
+    );
+    assert!(took < secs(4), "a 0.5 s timeout took {took:?}");
+
+    let (out, took) = solve(&format!("cmd:{}", leave.display()), "10");
+    assert_eq!(out.status.code(), Some(0), "{}", text(&out.stderr));
+    assert_eq!(
+        out.stdout,
+        solve("engine", "10").0.stdout,
+        "the program's answer"
+    );
+    assert!(took < secs(4), "an exited program's run took {took:?}");
+
+    assert_eq!(pids.list().len(), 2);
+    assert_eq!(pids.alive(), Vec::<i32>::new(), "no child outlives its run");
+}
+
+/// Item 2: Ctrl-C at a terminal signals the whole foreground group. The
+/// programs run in their own groups, so none dies of it behind gamefuzz's
+/// back (which would be a false crash): gamefuzz kills them, discards their
+/// cases, prints its summary and exits with its usual code.
+#[test]
+fn ctrl_c_stops_cleanly_with_no_false_finding() {
+    let dir = tempfile::tempdir().unwrap();
+    let pids = Pids(dir.path().join("pids"));
+    let slow = script(
+        dir.path(),
+        "slow.sh",
+        &format!(
+            "echo $$ >> {}\nsleep 0.3\nexec {BIN} solve xiangqi",
+            pids.0.display()
+        ),
+    );
+    let corpus = dir.path().join("corpus");
+    let solvers = format!("engine,cmd:{}", slow.display());
+    let run = Run::start(&[
+        "diff",
+        "xiangqi",
+        "--solvers",
+        &solvers,
+        "--time",
+        "60",
+        "--jobs",
+        "2",
+        "--json",
+        "--corpus",
+        corpus.to_str().unwrap(),
+    ]);
+    std::thread::sleep(Duration::from_millis(1500));
+    run.signal(libc::SIGINT, true);
+    let signalled = Instant::now();
+    let out = run.finish(secs(15));
+    assert!(
+        signalled.elapsed() < secs(3),
+        "exit took {:?}",
+        signalled.elapsed()
+    );
+    assert_eq!(out.status.code(), Some(0), "{}", text(&out.stderr));
+    let v = json(&out);
+    assert_eq!(v["interrupted"], true);
+    assert_eq!(v["divergences"], 0, "{v}");
+    assert!(v["cases"].as_u64().unwrap() > 0, "{v}");
+    assert!(entries(&corpus.join("xiangqi")).is_empty());
+    assert_eq!(pids.alive(), Vec::<i32>::new(), "every program was killed");
+}
+
+/// Item 2: SIGTERM (a CI cancel, `timeout`, `kill`) is an interrupt too:
+/// the summary is printed and the findings kept. A command that has nothing
+/// to keep kills its program and exits 130.
+#[test]
+fn sigterm_prints_the_summary_and_keeps_the_findings() {
+    let dir = tempfile::tempdir().unwrap();
+    let yes = always_yes(dir.path());
+    let corpus = dir.path().join("corpus");
+    let solvers = format!("engine,cmd:{}", yes.display());
+    let run = Run::start(&[
+        "diff",
+        "xiangqi",
+        "--solvers",
+        &solvers,
+        "--time",
+        "60",
+        "--json",
+        "--corpus",
+        corpus.to_str().unwrap(),
+    ]);
+    std::thread::sleep(Duration::from_millis(1500));
+    run.signal(libc::SIGTERM, false);
+    let signalled = Instant::now();
+    let out = run.finish(secs(20));
+    assert!(
+        signalled.elapsed() < secs(3),
+        "exit took {:?}",
+        signalled.elapsed()
+    );
+    assert_eq!(out.status.code(), Some(1), "{}", text(&out.stderr));
+    let v = json(&out);
+    assert_eq!(v["interrupted"], true);
+    let sigs = v["signatures"].as_array().unwrap();
+    assert!(!sigs.is_empty(), "{v}");
+    for s in sigs {
+        let path = PathBuf::from(s["corpus"].as_str().expect("stored"));
+        assert!(path.exists() && path.with_extension("json").exists());
+    }
+
+    let pids = Pids(dir.path().join("pids"));
+    let sleeper = script(
+        dir.path(),
+        "sleeper.sh",
+        &format!("echo $$ >> {}\nexec sleep 30", pids.0.display()),
+    );
+    let solver = format!("cmd:{}", sleeper.display());
+    let run = Run::start(&[
+        "repro",
+        "xiangqi",
+        "--seed",
+        "1",
+        "--solvers",
+        &format!("engine,{solver}"),
+    ]);
+    std::thread::sleep(Duration::from_millis(700));
+    run.signal(libc::SIGTERM, false);
+    let out = run.finish(secs(10));
+    assert_eq!(out.status.code(), Some(130), "{}", text(&out.stderr));
+    std::thread::sleep(Duration::from_millis(100));
+    assert_eq!(pids.list().len(), 1);
+    assert_eq!(pids.alive(), Vec::<i32>::new(), "the program was killed");
+}
+
+/// Item 3: a finding is in the corpus as soon as it is seen, so a kill -9
+/// loses nothing found before; the entry says it is not shrunk, and every
+/// command reads the corpus afterwards.
+#[test]
+fn kill_9_mid_campaign_keeps_what_was_found() {
+    let dir = tempfile::tempdir().unwrap();
+    let yes = always_yes(dir.path());
+    let corpus = dir.path().join("corpus");
+    let games = corpus.join("xiangqi");
+    let solvers = format!("engine,cmd:{}", yes.display());
+    let run = Run::start(&[
+        "diff",
+        "xiangqi",
+        "--solvers",
+        &solvers,
+        "--time",
+        "60",
+        "--corpus",
+        corpus.to_str().unwrap(),
+    ]);
+    let waited = Instant::now();
+    while entries(&games).is_empty() {
+        assert!(
+            waited.elapsed() < secs(10),
+            "no finding stored while running"
+        );
+        std::thread::sleep(Duration::from_millis(50));
+    }
+    run.signal(libc::SIGKILL, false);
+    drop(run);
+    let stored = entries(&games);
+    assert!(!stored.is_empty());
+    for e in &stored {
+        assert_eq!(meta(e)["shrunk"], false, "{}", e.display());
+    }
+    let repro = gamefuzz(&["repro", stored[0].to_str().unwrap()], secs(15));
+    assert_eq!(repro.status.code(), Some(1), "{}", text(&repro.stderr));
+    let merged = dir.path().join("merged");
+    let merge = gamefuzz(
+        &[
+            "corpus",
+            "merge",
+            corpus.to_str().unwrap(),
+            "--into",
+            merged.to_str().unwrap(),
+        ],
+        secs(15),
+    );
+    assert_eq!(merge.status.code(), Some(0), "{}", text(&merge.stderr));
+    let again = gamefuzz(
+        &[
+            "diff",
+            "xiangqi",
+            "--solvers",
+            &solvers,
+            "--cases",
+            "40",
+            "--corpus",
+            corpus.to_str().unwrap(),
+        ],
+        secs(30),
+    );
+    assert_eq!(again.status.code(), Some(1), "{}", text(&again.stderr));
+}
+
+/// Item 3: what a kill between two writes, a concurrent writer or a bad
+/// hand edit leaves is skipped with a warning by every reader, and never
+/// deleted or overwritten; the store keeps the smallest of duplicates.
+#[test]
+fn partial_entries_are_skipped_with_a_warning_and_left_alone() {
+    let dir = tempfile::tempdir().unwrap();
+    let corpus = dir.path().join("corpus");
+    let games = corpus.join("xiangqi");
+    std::fs::create_dir_all(&games).unwrap();
+    let committed = entries(&Path::new(env!("CARGO_MANIFEST_DIR")).join("corpus/xiangqi"));
+    let first = &committed[0];
+    let copy = |from: &Path, name: &str| std::fs::copy(from, games.join(name)).unwrap();
+    for e in &committed {
+        let name = e.file_name().unwrap().to_str().unwrap();
+        copy(e, name);
+        copy(&e.with_extension("json"), &name.replace(".in", ".json"));
+    }
+    // A larger exemplar of the first entry's signature, as a concurrent run
+    // could leave it.
+    let mut larger = meta(first);
+    let big = format!("{}\n", std::fs::read_to_string(first).unwrap().trim_end());
+    let big = big.replacen("\n", "\n\n", 1);
+    larger["description"] = Value::from("hand-written: the rule");
+    std::fs::write(games.join("dup-00000009.in"), &big).unwrap();
+    std::fs::write(games.join("dup-00000009.json"), larger.to_string()).unwrap();
+    copy(first, "orphan-00000001.in");
+    copy(&first.with_extension("json"), "lonely-00000002.json");
+    copy(first, "corrupt-00000003.in");
+    std::fs::write(games.join("corrupt-00000003.json"), "{ not json").unwrap();
+    std::fs::write(games.join(".x.in.tmp-2147483647-0"), "half").unwrap();
+
+    let c = corpus.to_str().unwrap();
+    let source = first.parent().unwrap().to_str().unwrap();
+    let merge = gamefuzz(&["corpus", "merge", source, "--into", c], secs(30));
+    assert_eq!(merge.status.code(), Some(0), "{}", text(&merge.stderr));
+    let diff = gamefuzz(
+        &[
+            "diff", "xiangqi", "--cases", "200", "--jobs", "2", "--corpus", c,
+        ],
+        secs(60),
+    );
+    assert!(
+        matches!(diff.status.code(), Some(0 | 1)),
+        "{}",
+        text(&diff.stderr)
+    );
+    let warnings = text(&diff.stderr);
+    for name in [
+        "orphan-00000001.in",
+        "lonely-00000002.json",
+        "corrupt-00000003.in",
+    ] {
+        assert!(warnings.contains(name), "warns about {name}: {warnings}");
+    }
+    let merged = dir.path().join("merged");
+    let merge = gamefuzz(
+        &["corpus", "merge", c, "--into", merged.to_str().unwrap()],
+        secs(30),
+    );
+    assert_eq!(merge.status.code(), Some(0), "{}", text(&merge.stderr));
+    for target in ["orphan-00000001.in", "corrupt-00000003.in"] {
+        let repro = gamefuzz(&["repro", games.join(target).to_str().unwrap()], secs(15));
+        assert!(
+            matches!(repro.status.code(), Some(0 | 1)),
+            "{}",
+            text(&repro.stderr)
+        );
+        assert!(text(&repro.stdout).contains("== input"));
+    }
+    let pkg = dir.path().join("pkg");
+    let package = gamefuzz(
+        &[
+            "package",
+            "xiangqi",
+            "--out",
+            pkg.to_str().unwrap(),
+            "--corpus",
+            c,
+            "--tests",
+            "5",
+        ],
+        secs(120),
+    );
+    assert!(
+        matches!(package.status.code(), Some(0 | 1)),
+        "{}",
+        text(&package.stderr)
+    );
+
+    assert_eq!(
+        std::fs::read_to_string(games.join("corrupt-00000003.json")).unwrap(),
+        "{ not json"
+    );
+    for kept in [
+        "orphan-00000001.in",
+        "lonely-00000002.json",
+        "corrupt-00000003.in",
+    ] {
+        assert!(games.join(kept).exists(), "{kept} is left alone");
+    }
+    // One exemplar per signature, the smallest, with the description kept.
+    let sig = larger["signature"].as_str().unwrap().to_string();
+    let same: Vec<PathBuf> = entries(&games)
+        .into_iter()
+        .filter(|e| e.with_extension("json").exists())
+        .filter(|e| {
+            serde_json::from_str::<Value>(
+                &std::fs::read_to_string(e.with_extension("json")).unwrap(),
+            )
+            .is_ok_and(|m| m["signature"] == sig.as_str())
+        })
+        .collect();
+    assert_eq!(same.len(), 1, "{same:?}");
+    assert!(!games.join("dup-00000009.in").exists());
+    assert!(std::fs::read_to_string(&same[0]).unwrap().len() < big.len());
+}
+
+/// Item 3: two campaigns storing into one corpus at the same time leave
+/// one complete entry per signature.
+#[test]
+fn two_concurrent_campaigns_on_one_corpus_stay_correct() {
+    let dir = tempfile::tempdir().unwrap();
+    let yes = always_yes(dir.path());
+    let corpus = dir.path().join("corpus");
+    let solvers = format!("engine,cmd:{}", yes.display());
+    let c = corpus.to_str().unwrap();
+    let runs: Vec<Run> = ["0", "1000"]
+        .iter()
+        .map(|seed| {
+            Run::start(&[
+                "diff",
+                "xiangqi",
+                "--solvers",
+                &solvers,
+                "--cases",
+                "64",
+                "--seed",
+                seed,
+                "--corpus",
+                c,
+                "--json",
+            ])
+        })
+        .collect();
+    let mut sigs = std::collections::BTreeSet::new();
+    for r in runs {
+        let out = r.finish(secs(60));
+        assert_eq!(out.status.code(), Some(1), "{}", text(&out.stderr));
+        for s in json(&out)["signatures"].as_array().unwrap() {
+            sigs.insert(s["signature"].as_str().unwrap().to_string());
+        }
+    }
+    let stored = entries(&corpus.join("xiangqi"));
+    let mut stored_sigs: Vec<String> = stored
+        .iter()
+        .map(|e| meta(e)["signature"].as_str().unwrap().to_string())
+        .collect();
+    stored_sigs.sort();
+    assert_eq!(
+        stored_sigs,
+        sigs.into_iter().collect::<Vec<_>>(),
+        "one entry per signature"
+    );
+    let names: Vec<String> = std::fs::read_dir(corpus.join("xiangqi"))
+        .unwrap()
+        .map(|e| e.unwrap().file_name().to_string_lossy().into_owned())
+        .collect();
+    assert_eq!(names.len(), 2 * stored.len(), "no stray files: {names:?}");
+}
+
+/// Item 4: a program that cannot run, and zero limits, are refused before
+/// any work by every command that takes solvers.
+#[test]
+fn misuse_is_refused_before_any_work() {
+    let dir = tempfile::tempdir().unwrap();
+    let plain = dir.path().join("plain.sh");
+    std::fs::write(&plain, "#!/bin/sh\n").unwrap();
+    let input = dir.path().join("in.txt");
+    std::fs::write(&input, gamefuzz(&["gen", "xiangqi"], secs(10)).stdout).unwrap();
+    let pkg = dir.path().join("pkg");
+    let i = input.to_str().unwrap();
+    for bad in [
+        "cmd:./no-such-program",
+        &format!("cmd:{}", plain.display()),
+        "cmd:no-such-program-in-path",
+    ] {
+        let two = format!("engine,{bad}");
+        for args in [
+            vec!["diff", "xiangqi", "--solvers", &two, "--time", "60"],
+            vec!["diff", "all", "--solvers", &two, "--time", "60"],
+            vec!["solve", "xiangqi", "--solver", bad],
+            vec!["shrink", "xiangqi", "--solvers", &two, i],
+            vec!["repro", "xiangqi", "--seed", "1", "--solvers", &two],
+            vec![
+                "package",
+                "xiangqi",
+                "--out",
+                pkg.to_str().unwrap(),
+                "--check",
+                bad,
+            ],
+        ] {
+            let start = Instant::now();
+            let out = gamefuzz(&args, secs(10));
+            assert_eq!(
+                out.status.code(),
+                Some(2),
+                "{args:?}: {}",
+                text(&out.stderr)
+            );
+            let err = text(&out.stderr);
+            assert_eq!(err.trim().lines().count(), 1, "{args:?}: one line: {err}");
+            assert!(err.contains(bad), "{args:?}: names the solver: {err}");
+            assert!(start.elapsed() < secs(3), "{args:?} worked before refusing");
+            assert!(!pkg.exists(), "no package written");
+        }
+    }
+    for args in [
+        vec!["diff", "xiangqi", "--timeout", "0"],
+        vec!["diff", "xiangqi", "--steps", "0"],
+        vec!["solve", "xiangqi", "--timeout", "0"],
+        vec!["repro", "xiangqi", "--seed", "1", "--steps", "0"],
+    ] {
+        let out = gamefuzz(&args, secs(10));
+        assert_eq!(out.status.code(), Some(2), "{args:?}");
+    }
+}
+
+/// Item 4: a run in which fewer than two solvers work stops after its
+/// first batch of cases with the reason, the program's own message
+/// included, instead of running its whole time; it stores nothing.
+#[test]
+fn a_run_with_no_two_working_solvers_fails_fast_with_the_reason() {
+    let dir = tempfile::tempdir().unwrap();
+    let crash = script(
+        dir.path(),
+        "crash.sh",
+        "cat > /dev/null\necho 'Traceback (most recent call last):' >&2\n\
+         echo \"ModuleNotFoundError: No module named 'numpy'\" >&2\nexit 1",
+    );
+    let corpus = dir.path().join("corpus");
+    let solvers = format!("engine,cmd:{}", crash.display());
+    let start = Instant::now();
+    let out = gamefuzz(
+        &[
+            "diff",
+            "chutes",
+            "--solvers",
+            &solvers,
+            "--time",
+            "60",
+            "--corpus",
+            corpus.to_str().unwrap(),
+        ],
+        secs(20),
+    );
+    assert!(start.elapsed() < secs(10), "took {:?}", start.elapsed());
+    assert_eq!(out.status.code(), Some(2));
+    let err = text(&out.stderr);
+    assert_eq!(err.trim().lines().count(), 1, "{err}");
+    assert!(err.contains("no two solvers work"), "{err}");
+    assert!(
+        err.contains("crash") && err.contains("No module named 'numpy'"),
+        "{err}"
+    );
+    assert!(entries(&corpus.join("chutes")).is_empty());
+}
+
+/// Item 5: a program printing random bytes gets one signature (bad
+/// output), and none of its bytes reach the terminal raw.
+#[test]
+fn garbage_output_is_one_signature_and_never_printed_raw() {
+    let dir = tempfile::tempdir().unwrap();
+    let noise = "printf 'MP\\n\\033[2J\\a'\nhead -c 400 /dev/urandom";
+    let garbage = script(
+        dir.path(),
+        "garbage.sh",
+        &format!("cat > /dev/null\n{noise}"),
+    );
+    // Right on about half the inputs, so that two solvers work.
+    let sometimes = script(
+        dir.path(),
+        "sometimes.sh",
+        &format!(
+            "input=$(cat)\ncase $(printf '%s' \"$input\" | cksum) in\n\
+             [0-4]*) printf '%s\\n' \"$input\" | {BIN} solve pigs; exit ;;\nesac\n{noise}"
+        ),
+    );
+    let solvers = format!("engine,cmd:{}", sometimes.display());
+    let out = gamefuzz(
+        &[
+            "diff",
+            "pigs",
+            "--solvers",
+            &solvers,
+            "--cases",
+            "16",
+            "--jobs",
+            "2",
+            "--no-store",
+            "--json",
+        ],
+        secs(60),
+    );
+    assert_eq!(out.status.code(), Some(1), "{}", text(&out.stderr));
+    let v = json(&out);
+    let sigs: Vec<&str> = v["signatures"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|s| s["signature"].as_str().unwrap())
+        .collect();
+    assert_eq!(
+        sigs,
+        [format!("engine:ok cmd:{}:bad-output", sometimes.display())],
+        "{v}"
+    );
+    assert!(v["divergences"].as_u64().unwrap() < 16, "{v}");
+    let repro = gamefuzz(
+        &[
+            "repro",
+            "pigs",
+            "--seed",
+            "1",
+            "--solvers",
+            &format!("engine,cmd:{}", garbage.display()),
+        ],
+        secs(30),
+    );
+    assert_eq!(repro.status.code(), Some(1));
+    for (what, bytes) in [
+        ("diff stdout", &out.stdout),
+        ("diff stderr", &out.stderr),
+        ("repro stdout", &repro.stdout),
+        ("repro stderr", &repro.stderr),
+    ] {
+        let raw = bytes
+            .iter()
+            .find(|&&b| (b < 0x20 && b != b'\n' && b != b'\t') || b == 0x7f);
+        assert_eq!(raw, None, "{what} holds a raw control byte");
+        assert!(bytes.len() < 64 << 10, "{what} is {} bytes", bytes.len());
+    }
+    assert!(
+        text(&repro.stdout).contains("\\x1b[2J"),
+        "{}",
+        text(&repro.stdout)
+    );
+}
+
+/// Item 5: a 10 MB token is quoted by its first 40 characters.
+#[test]
+fn a_huge_token_is_quoted_short() {
+    let dir = tempfile::tempdir().unwrap();
+    let file = dir.path().join("huge.in");
+    let token = "Q".repeat(10_000_000);
+    std::fs::write(&file, format!("2 1\nMP {token} D D D\nFP D D D D\nD\n")).unwrap();
+    for args in [
+        vec!["validate", "pigs", file.to_str().unwrap()],
+        vec![
+            "shrink",
+            "pigs",
+            "--solvers",
+            "engine,reference",
+            file.to_str().unwrap(),
+        ],
+    ] {
+        let out = gamefuzz(&args, secs(30));
+        assert_eq!(out.status.code(), Some(1), "{args:?}");
+        let err = text(&out.stderr);
+        assert!(err.len() < 400, "{args:?}: {} bytes of message", err.len());
+        assert!(err.contains("… (10000000 bytes)"), "{err}");
+    }
+}
+
+/// Item 6: with a program that always times out, `--time` bounds the
+/// campaign (the cases of a timed-out file, re-run alone, count against
+/// it) and `--shrink-time` the shrinking, whose result is stored, marked
+/// unshrunk.
+#[test]
+fn time_and_shrink_time_bound_a_run_with_a_slow_program() {
+    let dir = tempfile::tempdir().unwrap();
+    let pids = Pids(dir.path().join("pids"));
+    let slow = script(
+        dir.path(),
+        "slow.sh",
+        &format!("echo $$ >> {}\nexec sleep 30", pids.0.display()),
+    );
+    let corpus = dir.path().join("corpus");
+    let solvers = format!("engine,reference,cmd:{}", slow.display());
+    let run = |time: &str, extra: &[&str]| {
+        let mut args = vec!["diff", "xiangqi", "--solvers", &solvers, "--time", time];
+        args.extend_from_slice(&["--timeout", "0.5", "--jobs", "1", "--json"]);
+        args.extend_from_slice(extra);
+        let start = Instant::now();
+        let out = gamefuzz(&args, secs(30));
+        assert_eq!(out.status.code(), Some(1), "{}", text(&out.stderr));
+        (json(&out), start.elapsed())
+    };
+    // 32 cases packed in files: each file times out, then every case of
+    // it alone would, one after the other.
+    let (v, took) = run("2", &["--no-store", "--no-shrink"]);
+    assert!(v["elapsed_s"].as_f64().unwrap() < 3.2, "{v}");
+    assert!(took < secs(5), "--time 2 --timeout 0.5 took {took:?}");
+    assert!(
+        v["signatures"][0]["signature"]
+            .as_str()
+            .unwrap()
+            .ends_with(":timeout"),
+        "{v}"
+    );
+
+    // Shrinking a 40-case file takes far more than a second of candidates.
+    let c = corpus.to_str().unwrap();
+    let (v, took) = run(
+        "1",
+        &["--profile", "max", "--shrink-time", "1", "--corpus", c],
+    );
+    assert!(
+        took < secs(5),
+        "--time 1 --shrink-time 1 --timeout 0.5 took {took:?}"
+    );
+    let s = &v["signatures"][0];
+    assert_eq!(s["shrink"], "partly", "{v}");
+    assert_eq!(s["shrink_note"], "shrink budget spent", "{v}");
+    let stored = PathBuf::from(s["corpus"].as_str().expect("stored"));
+    assert_eq!(meta(&stored)["shrunk"], false);
+    assert_eq!(pids.alive(), Vec::<i32>::new());
+}
+
+/// Item 7: a crashing program's stderr is shown by diff, repro and shrink,
+/// and recorded in the corpus.
+#[test]
+fn a_programs_stderr_says_why_it_failed() {
+    let dir = tempfile::tempdir().unwrap();
+    let crash = script(
+        dir.path(),
+        "crash.sh",
+        "cat > /dev/null\necho 'Traceback (most recent call last):' >&2\n\
+         echo 'ZeroDivisionError: division by zero' >&2\nexit 1",
+    );
+    let corpus = dir.path().join("corpus");
+    let solvers = format!("engine,reference,cmd:{}", crash.display());
+    let why = "ZeroDivisionError: division by zero";
+    let out = gamefuzz(
+        &[
+            "diff",
+            "stones",
+            "--solvers",
+            &solvers,
+            "--cases",
+            "4",
+            "--corpus",
+            corpus.to_str().unwrap(),
+        ],
+        secs(30),
+    );
+    assert_eq!(out.status.code(), Some(1), "{}", text(&out.stderr));
+    assert!(text(&out.stdout).contains(why), "{}", text(&out.stdout));
+    let stored = entries(&corpus.join("stones"));
+    assert_eq!(stored.len(), 1);
+    let m = meta(&stored[0]);
+    let rec = &m["solvers"][2];
+    assert!(rec["stderr"].as_str().unwrap().contains(why), "{m}");
+    let repro = gamefuzz(&["repro", stored[0].to_str().unwrap()], secs(30));
+    assert!(text(&repro.stdout).contains(why), "{}", text(&repro.stdout));
+    let shrink = gamefuzz(
+        &[
+            "shrink",
+            "stones",
+            "--solvers",
+            &solvers,
+            stored[0].to_str().unwrap(),
+        ],
+        secs(30),
+    );
+    assert_eq!(shrink.status.code(), Some(1));
+    assert!(
+        text(&shrink.stderr).contains(why),
+        "{}",
+        text(&shrink.stderr)
+    );
+}
+
+/// Item 8: a `--no-shrink` finding is stored marked unshrunk and reported
+/// as such; the next run that meets it shrinks it, the one after leaves it.
+#[test]
+fn an_unshrunk_exemplar_is_shrunk_by_the_next_run() {
+    let dir = tempfile::tempdir().unwrap();
+    let yes = always_yes(dir.path());
+    let corpus = dir.path().join("corpus");
+    let solvers = format!("engine,cmd:{}", yes.display());
+    let run = |extra: &[&str]| {
+        let mut args = vec![
+            "diff",
+            "xiangqi",
+            "--solvers",
+            &solvers,
+            "--cases",
+            "40",
+            "--profile",
+            "max",
+        ];
+        args.extend_from_slice(&["--corpus", corpus.to_str().unwrap()]);
+        args.extend_from_slice(extra);
+        let out = gamefuzz(&args, secs(60));
+        assert_eq!(out.status.code(), Some(1), "{}", text(&out.stderr));
+        (text(&out.stdout), entries(&corpus.join("xiangqi")))
+    };
+    let (report, stored) = run(&["--no-shrink"]);
+    assert!(report.contains("not shrunk: --no-shrink"), "{report}");
+    assert!(!report.contains("shrunk to"), "{report}");
+    assert_eq!(stored.len(), 1);
+    assert_eq!(meta(&stored[0])["shrunk"], false);
+    let big = std::fs::read_to_string(&stored[0]).unwrap().len();
+
+    let (report, stored) = run(&[]);
+    assert!(report.contains("shrunk to"), "{report}");
+    assert_eq!(stored.len(), 1);
+    assert_eq!(meta(&stored[0])["shrunk"], true);
+    assert!(std::fs::read_to_string(&stored[0]).unwrap().len() < big);
+
+    let (report, again) = run(&[]);
+    assert!(report.contains("not shrunk again"), "{report}");
+    assert_eq!(again, stored);
+}
+
+/// Item 9: `cmd:` takes a command line: a program with arguments, quotes
+/// for spaces and commas, and the repro command gamefuzz prints reads back
+/// through a real shell.
+#[test]
+fn cmd_takes_a_command_line_with_arguments() {
+    let out = gamefuzz(
+        &[
+            "diff",
+            "xiangqi",
+            "--solvers",
+            &format!("engine,cmd:{BIN} solve xiangqi"),
+            "--cases",
+            "40",
+            "--json",
+            "--no-store",
+        ],
+        secs(60),
+    );
+    assert_eq!(out.status.code(), Some(0), "{}", text(&out.stderr));
+    assert_eq!(json(&out)["compared"], 40);
+
+    let dir = tempfile::tempdir().unwrap();
+    let spaced = dir.path().join("my dir");
+    std::fs::create_dir(&spaced).unwrap();
+    let prog = script(
+        &spaced,
+        "wrong prog",
+        &format!(
+            "[ \"$1\" = 'a, \"b\"' ] || exit 3\nexec {}",
+            always_yes(dir.path()).display()
+        ),
+    );
+    let solvers = format!("engine,cmd:'{}' 'a, \"b\"'", prog.display());
+    let out = gamefuzz(
+        &[
+            "diff",
+            "xiangqi",
+            "--solvers",
+            &solvers,
+            "--cases",
+            "8",
+            "--json",
+            "--no-store",
+            "--no-shrink",
+        ],
+        secs(60),
+    );
+    assert_eq!(out.status.code(), Some(1), "{}", text(&out.stderr));
+    let v = json(&out);
+    let sig = v["signatures"][0]["signature"].as_str().unwrap();
+    assert!(
+        sig.contains(":ok "),
+        "the arguments reached the program: {sig}"
+    );
+    let repro = v["signatures"][0]["repro"].as_str().unwrap();
+    let cmd = repro.strip_prefix("gamefuzz ").expect("a gamefuzz command");
+    let again = Command::new("sh")
+        .arg("-c")
+        .arg(format!("exec {BIN} {cmd}"))
+        .current_dir(env!("CARGO_MANIFEST_DIR"))
+        .output()
+        .unwrap();
+    assert_eq!(
+        again.status.code(),
+        Some(1),
+        "{repro}: {}",
+        text(&again.stderr)
+    );
+    assert!(
+        text(&again.stdout).contains(&format!("== divergence: {sig}")),
+        "{}",
+        text(&again.stdout)
+    );
+}
