@@ -224,15 +224,19 @@ fn force_keeps_what_the_setter_added() {
     let dir = tempfile::tempdir().unwrap();
     let out = dir.path().join("pkg");
     assert_eq!(package("chutes", &out, &[]).status.code(), Some(0));
+    // problemtools refuses a name without a statement: until there is one,
+    // the name waits in a comment.
     let yaml = std::fs::read_to_string(out.join("problem.yaml")).unwrap();
-    assert!(yaml.contains("\nname: \"Chutes and Ladders\"\n"), "{yaml}");
-    let setter_yaml = yaml
-        .replace("license: unknown", "license: cc by-sa")
-        .replace("Chutes and Ladders", "Snakes")
-        + "# our own comment\nrights_owner: The Setters\nlimits:\n  time_multiplier: 3\n";
-    std::fs::write(out.join("problem.yaml"), &setter_yaml).unwrap();
+    assert!(!yaml.contains("\nname:"), "{yaml}");
+    assert!(
+        yaml.contains("\n# name: \"Chutes and Ladders\" (a key once"),
+        "{yaml}"
+    );
     let setter_files = [
-        ("problem_statement/problem.en.md", "# Snakes\n"),
+        (
+            "problem_statement/problem.en.tex",
+            "\\problemname{Snakes}\nRoll.\n",
+        ),
         ("submissions/accepted/model.py", "print(1)\n"),
         ("input_validators/mine/check.py", "exit(42)\n"),
     ];
@@ -240,6 +244,17 @@ fn force_keeps_what_the_setter_added() {
         std::fs::create_dir_all(out.join(path).parent().unwrap()).unwrap();
         std::fs::write(out.join(path), body).unwrap();
     }
+    let r = package("chutes", &out, &["--force"]);
+    assert_eq!(r.status.code(), Some(0), "{}", text(&r.stderr));
+    let yaml = std::fs::read_to_string(out.join("problem.yaml")).unwrap();
+    assert!(yaml.contains("\nname: \"Chutes and Ladders\"\n"), "{yaml}");
+    assert!(!yaml.contains("# name:"), "{yaml}");
+
+    let setter_yaml = yaml
+        .replace("license: unknown", "license: cc by-sa")
+        .replace("Chutes and Ladders", "Snakes")
+        + "# our own comment\nrights_owner: The Setters\nlimits:\n  time_multiplier: 3\n";
+    std::fs::write(out.join("problem.yaml"), &setter_yaml).unwrap();
     // What an earlier version of gamefuzz wrote goes.
     std::fs::write(out.join("input_validators/gamefuzz/run"), "old").unwrap();
     std::fs::write(out.join("data/secret/99-old.in"), "old").unwrap();

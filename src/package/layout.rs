@@ -52,13 +52,19 @@ fn uuid_v5(name: &str) -> String {
 /// A file of the package: path relative to its root, bytes, executable.
 type File = (PathBuf, Vec<u8>, bool);
 
-fn files(p: &Package, layout: Layout, name: Option<&str>, old: Option<&str>) -> Vec<File> {
+fn files(
+    p: &Package,
+    layout: Layout,
+    name: Option<&str>,
+    old: Option<&str>,
+    has_statement: bool,
+) -> Vec<File> {
     let mut out: Vec<File> = Vec::new();
     let mut add = |path: String, text: String, exec: bool| {
         out.push((PathBuf::from(path), text.into_bytes(), exec))
     };
     match layout {
-        Layout::Kattis => kattis_files(p, name, old, &mut add),
+        Layout::Kattis => kattis_files(p, name, old, has_statement, &mut add),
         Layout::Plain => plain_files(p, &mut add),
     }
     out
@@ -109,9 +115,14 @@ fn kattis_files(
     p: &Package,
     name: Option<&str>,
     old: Option<&str>,
+    has_statement: bool,
     add: &mut impl FnMut(String, String, bool),
 ) {
-    add("problem.yaml".into(), problem_yaml(p, name, old), false);
+    add(
+        "problem.yaml".into(),
+        problem_yaml(p, name, old, has_statement),
+        false,
+    );
     for t in &p.samples {
         add(format!("data/sample/{}.in", t.name), t.input.clone(), false);
         add(
@@ -141,37 +152,56 @@ fn kattis_files(
     }
 }
 
+/// How `problem.yaml` carries the name while the package has no statement:
+/// problemtools takes a name only for a language that has a statement, and
+/// refuses a package whose names lack one.
+const NAME_HINT: &str = "(a key once problem_statement/problem.en.tex exists)";
+
 /// `problem.yaml`: the mark, then the setter's lines of `old` as they are
 /// (keys, comments, order), with `name` replaced only when one is given,
-/// and `name`, `license` and `uuid` added where `old` lacks them.
-fn problem_yaml(p: &Package, name: Option<&str>, old: Option<&str>) -> String {
+/// and `name`, `license` and `uuid` added where `old` lacks them. Without a
+/// statement the name is a comment (see [`NAME_HINT`]).
+fn problem_yaml(p: &Package, name: Option<&str>, old: Option<&str>, has_statement: bool) -> String {
     let game = p.game.name();
+    let name_value = yaml_string(name.unwrap_or(p.game.title()));
     let ours = [
-        (
-            "name",
-            yaml_string(name.unwrap_or(p.game.title())),
-            name.is_some(),
-        ),
+        ("name", name_value.clone(), name.is_some()),
         ("license", "unknown".to_string(), false),
         ("uuid", uuid_v5(&format!("https://gamefuzz/{game}")), false),
     ];
-    let mut out = format!("{}.\n", header(p));
-    let Some(old) = old else {
-        out += "# Set license and rights_owner before publishing.\n";
-        for (key, value, _) in &ours {
-            out += &format!("{key}: {value}\n");
-        }
-        return out;
+    let mut blocks = match old {
+        Some(old) => yaml_blocks(old),
+        None => vec![(
+            None,
+            "# Set license and rights_owner before publishing.\n".to_string(),
+        )],
     };
-    let mut blocks = yaml_blocks(old);
+    // An earlier hint gives its place to the name or to a new hint.
+    let hint = blocks
+        .iter()
+        .position(|b| b.0.is_none() && b.1.starts_with("# name: ") && b.1.contains(NAME_HINT));
+    if let Some(at) = hint {
+        blocks.remove(at);
+    }
     for (key, value, replace) in ours {
         let line = format!("{key}: {value}\n");
-        match blocks.iter_mut().find(|b| b.0.as_deref() == Some(key)) {
-            Some(block) if replace => block.1 = line,
-            Some(_) => {}
-            None => blocks.push((Some(key.to_string()), line)),
+        let new = match blocks.iter_mut().find(|b| b.0.as_deref() == Some(key)) {
+            Some(block) if replace => {
+                block.1 = line;
+                continue;
+            }
+            Some(_) => continue,
+            None if key == "name" && !has_statement => {
+                (None, format!("# name: {value} {NAME_HINT}\n"))
+            }
+            None => (Some(key.to_string()), line),
+        };
+        match (key, hint) {
+            ("name", Some(at)) => blocks.insert(at, new),
+            _ => blocks.push(new),
         }
     }
+    let mut out = format!("{}.\n", header(p));
     for (_, text) in blocks {
         out += &text;
     }
@@ -319,7 +349,13 @@ pub fn write(
     let staging = stage(
         &parent,
         &name,
-        files(p, layout, extras.name.as_deref(), old_yaml.as_deref()),
+        files(
+            p,
+            layout,
+            extras.name.as_deref(),
+            old_yaml.as_deref(),
+            replacing && has_statement(&out),
+        ),
     )?;
     let dir = staging.0.clone().expect("a staging directory");
     if replacing {
@@ -335,6 +371,15 @@ pub fn write(
         .collect();
     write_files(&dir, submissions)?;
     move_into_place(staging, &parent, &name, &out)
+}
+
+/// Whether the package in `dir` has an English statement, the language a
+/// plain `name` is taken to be in (problemtools reads the legacy format's
+/// statements from LaTeX files only).
+fn has_statement(dir: &Path) -> bool {
+    ["problem.tex", "problem.en.tex"]
+        .iter()
+        .any(|f| dir.join("problem_statement").join(f).is_file())
 }
 
 /// Copies what the setter keeps in the package `old` (everything not
