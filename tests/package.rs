@@ -585,6 +585,12 @@ fn accepted_and_against_take_source_files() {
         "{err}"
     );
     assert!(!out.exists());
+    // The model solution CI verifies the xiangqi package with is accepted.
+    let model = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/solutions/xiangqi.cpp");
+    let r = package("xiangqi", &out, &["--accepted", model.to_str().unwrap()]);
+    assert_eq!(r.status.code(), Some(0), "{}", text(&r.stderr));
+    assert!(out.join("submissions/accepted/xiangqi.cpp").is_file());
+    std::fs::remove_dir_all(&out).unwrap();
 
     // The blog's chutes program is right on valid inputs; a Python program
     // that always answers "YES" is wrong.
