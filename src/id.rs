@@ -3,7 +3,7 @@
 //! `GameId::dispatch` in `games` alone maps.
 
 macro_rules! ids {
-    ($($variant:ident => $name:literal,)*) => {
+    ($($variant:ident => $name:literal, $title:literal,)*) => {
         /// Every game of the harness. A new game adds one line here and one
         /// arm to `GameId::dispatch`, which refuses to compile without it.
         #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord, clap::ValueEnum)]
@@ -19,16 +19,23 @@ macro_rules! ids {
                     $(GameId::$variant => $name,)*
                 }
             }
+
+            /// The title of the judge problem, the default `name` of a package.
+            pub fn title(self) -> &'static str {
+                match self {
+                    $(GameId::$variant => $title,)*
+                }
+            }
         }
     };
 }
 
 ids! {
-    Xiangqi => "xiangqi",
-    Chutes => "chutes",
-    Pigs => "pigs",
-    Generals => "generals",
-    Stones => "stones",
+    Xiangqi => "xiangqi", "Xiangqi",
+    Chutes => "chutes", "Chutes and Ladders",
+    Pigs => "pigs", "Pig Kill",
+    Generals => "generals", "Generals Chess",
+    Stones => "stones", "Doraemon's Stone Game",
 }
 
 impl GameId {

@@ -103,9 +103,20 @@ fn packages_cover_every_rule_and_are_byte_identical() {
                 p.display()
             );
         }
-        assert!(
-            ta[Path::new("input_validators/gamefuzz/run")].1,
-            "{g}: run is executable"
+        // The validator is the game's own C++ source, nothing that needs gamefuzz.
+        let (cpp, hpp) = gamefuzz::kattis::validator_source(g);
+        let validators: Vec<&PathBuf> = ta
+            .keys()
+            .filter(|p| p.starts_with("input_validators"))
+            .collect();
+        assert_eq!(validators.len(), 2, "{g}: {validators:?}");
+        assert_eq!(
+            ta[Path::new("input_validators/gamefuzz/validator.cpp")].0,
+            cpp.as_bytes()
+        );
+        assert_eq!(
+            ta[Path::new("input_validators/gamefuzz/validator.hpp")].0,
+            hpp.as_bytes()
         );
 
         // Every corpus finding is in the package, byte for byte.
@@ -185,16 +196,101 @@ fn an_existing_package_is_replaced_only_with_force() {
     assert_eq!(r.status.code(), Some(2));
     assert!(text(&r.stderr).contains("--force"), "{}", text(&r.stderr));
     assert!(out.join("extra.txt").exists());
+    let r = package("chutes", &out, &["--force"]);
+    assert_eq!(r.status.code(), Some(0), "{}", text(&r.stderr));
+    assert!(out.join("extra.txt").exists() && out.join("input_validators/gamefuzz").is_dir());
     let r = package("chutes", &out, &["--force", "--layout", "plain"]);
     assert_eq!(r.status.code(), Some(0), "{}", text(&r.stderr));
-    assert!(!out.join("extra.txt").exists());
-    assert!(out.join("tests.txt").exists() && !out.join("problem.yaml").exists());
+    // The Kattis tests and validator go; what gamefuzz did not write stays.
+    assert!(out.join("tests.txt").exists() && out.join("01.in").exists());
+    assert!(!out.join("data").exists() && !out.join("input_validators").exists());
+    assert_eq!(
+        std::fs::read_to_string(out.join("extra.txt")).unwrap(),
+        "left over"
+    );
     // Nothing is left beside the package.
     let names: Vec<_> = std::fs::read_dir(dir.path())
         .unwrap()
         .map(|e| e.unwrap().file_name())
         .collect();
     assert_eq!(names, vec![std::ffi::OsString::from("pkg")]);
+}
+
+/// A rebuild replaces the tests, the validator and gamefuzz's keys of
+/// problem.yaml, and keeps the statement, the submissions, other
+/// validators and the keys and comments the setter wrote.
+#[test]
+fn force_keeps_what_the_setter_added() {
+    let dir = tempfile::tempdir().unwrap();
+    let out = dir.path().join("pkg");
+    assert_eq!(package("chutes", &out, &[]).status.code(), Some(0));
+    // problemtools refuses a name without a statement: until there is one,
+    // the name waits in a comment.
+    let yaml = std::fs::read_to_string(out.join("problem.yaml")).unwrap();
+    assert!(!yaml.contains("\nname:"), "{yaml}");
+    assert!(
+        yaml.contains("\n# name: \"Chutes and Ladders\" (a key once"),
+        "{yaml}"
+    );
+    let setter_files = [
+        (
+            "problem_statement/problem.en.tex",
+            "\\problemname{Snakes}\nRoll.\n",
+        ),
+        ("submissions/accepted/model.py", "print(1)\n"),
+        ("input_validators/mine/check.py", "exit(42)\n"),
+    ];
+    for (path, body) in setter_files {
+        std::fs::create_dir_all(out.join(path).parent().unwrap()).unwrap();
+        std::fs::write(out.join(path), body).unwrap();
+    }
+    let r = package("chutes", &out, &["--force"]);
+    assert_eq!(r.status.code(), Some(0), "{}", text(&r.stderr));
+    let yaml = std::fs::read_to_string(out.join("problem.yaml")).unwrap();
+    assert!(yaml.contains("\nname: \"Chutes and Ladders\"\n"), "{yaml}");
+    assert!(!yaml.contains("# name:"), "{yaml}");
+
+    let setter_yaml = yaml
+        .replace("license: unknown", "license: cc by-sa")
+        .replace("Chutes and Ladders", "Snakes")
+        + "# our own comment\nrights_owner: The Setters\nlimits:\n  time_multiplier: 3\n";
+    std::fs::write(out.join("problem.yaml"), &setter_yaml).unwrap();
+    // What an earlier version of gamefuzz wrote goes.
+    std::fs::write(out.join("input_validators/gamefuzz/run"), "old").unwrap();
+    std::fs::write(out.join("data/secret/99-old.in"), "old").unwrap();
+    let before = tree(&out);
+
+    let r = package("chutes", &out, &["--force", "--seed", "2"]);
+    assert_eq!(r.status.code(), Some(0), "{}", text(&r.stderr));
+    let after = tree(&out);
+    for (path, body) in setter_files {
+        assert_eq!(after[Path::new(path)].0, body.as_bytes(), "{path}");
+    }
+    assert!(!after.contains_key(Path::new("input_validators/gamefuzz/run")));
+    assert!(!after.contains_key(Path::new("data/secret/99-old.in")));
+    let secret = |t: &BTreeMap<PathBuf, (Vec<u8>, bool)>| -> Vec<Vec<u8>> {
+        t.iter()
+            .filter(|(p, _)| p.starts_with("data/secret"))
+            .map(|(_, v)| v.0.clone())
+            .collect()
+    };
+    assert!(secret(&before) != secret(&after), "seed 2 has other tests");
+    let yaml = text(&after[Path::new("problem.yaml")].0);
+    let mut lines = yaml.lines();
+    assert!(lines.next().unwrap().contains("seed 2)"), "{yaml}");
+    assert_eq!(
+        lines.collect::<Vec<_>>().join("\n") + "\n",
+        setter_yaml.split_once('\n').unwrap().1,
+        "the setter's lines are kept as they were"
+    );
+
+    // A name given on the command line replaces the setter's.
+    let r = package("chutes", &out, &["--force", "--name", "Say \"Snakes\""]);
+    assert_eq!(r.status.code(), Some(0), "{}", text(&r.stderr));
+    let yaml = std::fs::read_to_string(out.join("problem.yaml")).unwrap();
+    assert!(yaml.contains("\nname: \"Say \\\"Snakes\\\"\"\n"), "{yaml}");
+    assert!(yaml.contains("rights_owner: The Setters") && yaml.contains("license: cc by-sa"));
+    assert_eq!(yaml.matches("\nname:").count(), 1, "{yaml}");
 }
 
 /// `--force` replaces a package, never a directory that is something else.
@@ -244,7 +340,6 @@ fn check_reports_the_tests_each_solver_fails() {
         "{stdout}"
     );
     let reference = line("reference");
-    assert!(reference.contains("finding-"), "{reference}");
     assert!(
         !reference.starts_with("check reference: fails 0 "),
         "{reference}"
@@ -252,6 +347,307 @@ fn check_reports_the_tests_each_solver_fails() {
     let cat = line("cmd:/bin/cat");
     let n: Vec<&str> = cat.split_whitespace().collect();
     assert_eq!(n[3], n[5], "cat fails every test: {cat}");
+    // One line per failing test: every test (cat), naming the reference on
+    // the corpus findings with the game's difference tag.
+    let failing: Vec<&str> = stdout.lines().filter(|l| l.starts_with("  ")).collect();
+    assert_eq!(failing.len().to_string(), n[5], "{stdout}");
+    assert!(
+        failing
+            .iter()
+            .any(|l| l.contains("-finding-") && l.contains("reference wrong answer (")),
+        "{stdout}"
+    );
+    assert!(!stdout.contains("engine wrong answer"), "{stdout}");
+}
+
+/// `check` on a folder made by hand: every input validated, every answer
+/// file held to the engine's answer, every program run, one line per
+/// failing test; the game comes from --game, or from a gamefuzz package.
+#[test]
+fn check_reads_a_hand_made_package() {
+    let dir = tempfile::tempdir().unwrap();
+    let pkg = dir.path().join("hand");
+    let sample = std::fs::read_to_string(
+        Path::new(env!("CARGO_MANIFEST_DIR")).join("src/games/stones/sample.in"),
+    )
+    .unwrap();
+    let answer = text(&gamefuzz(&["solve", "stones"], &sample).stdout);
+    let files = [
+        ("data/sample/1.in", sample.clone()),
+        ("data/sample/1.ans", answer.clone()),
+        ("data/secret/group/a.in", sample.clone()),
+        ("data/secret/group/a.ans", answer.clone()),
+        ("data/secret/b.in", sample.clone()),
+        (
+            "data/secret/b.ans",
+            answer.replacen("Case", "case", 1) + "junk\n",
+        ),
+        ("data/secret/c.in", sample.replacen('\n', " \n", 1)),
+        ("data/secret/c.ans", answer.clone()),
+        ("data/secret/d.in", sample.clone()),
+    ];
+    for (path, body) in &files {
+        std::fs::create_dir_all(pkg.join(path).parent().unwrap()).unwrap();
+        std::fs::write(pkg.join(path), body).unwrap();
+    }
+    let p = pkg.to_str().unwrap();
+    let r = gamefuzz(&["check", p], "");
+    assert_eq!(r.status.code(), Some(2));
+    assert!(text(&r.stderr).contains("--game"), "{}", text(&r.stderr));
+
+    let r = gamefuzz(
+        &[
+            "check",
+            p,
+            "--game",
+            "stones",
+            "--solvers",
+            "engine,cmd:/bin/cat",
+        ],
+        "",
+    );
+    let stdout = text(&r.stdout);
+    assert_eq!(r.status.code(), Some(1), "{stdout}{}", text(&r.stderr));
+    let lines: Vec<&str> = stdout.lines().collect();
+    assert_eq!(
+        lines[0],
+        format!("stones: 5 tests in {p}, 5 failing"),
+        "{stdout}"
+    );
+    let line = |label: &str| {
+        *lines
+            .iter()
+            .find(|l| l.starts_with(&format!("  {label}: ")))
+            .unwrap_or_else(|| panic!("no line for {label}:\n{stdout}"))
+    };
+    assert!(line("secret/b").contains("answer file: "), "{stdout}");
+    assert!(
+        line("secret/c").contains("invalid input: not in canonical layout"),
+        "{stdout}"
+    );
+    assert!(!line("secret/c").contains("cmd:/bin/cat"), "{stdout}");
+    assert!(
+        line("secret/d").contains("answer file: missing"),
+        "{stdout}"
+    );
+    assert!(line("secret/group/a").contains("cmd:/bin/cat "), "{stdout}");
+    assert!(!line("sample/1").contains("answer file"), "{stdout}");
+    assert!(
+        !stdout.contains("engine wrong") && !stdout.contains("engine crash"),
+        "{stdout}"
+    );
+    assert!(
+        stdout.contains("\ncheck engine: fails 0 of 4 tests\n"),
+        "{stdout}"
+    );
+    assert!(
+        stdout.contains("\ncheck cmd:/bin/cat: fails 4 of 4 tests\n"),
+        "{stdout}"
+    );
+
+    // A package gamefuzz wrote names its game, and passes.
+    let made = dir.path().join("made");
+    assert_eq!(package("stones", &made, &[]).status.code(), Some(0));
+    let m = made.to_str().unwrap();
+    let r = gamefuzz(&["check", m, "--solvers", "reference"], "");
+    assert_eq!(r.status.code(), Some(0), "{}", text(&r.stdout));
+    assert!(
+        text(&r.stdout).starts_with("stones: 13 tests in "),
+        "{}",
+        text(&r.stdout)
+    );
+    let r = gamefuzz(&["check", m, "--game", "chutes"], "");
+    assert_eq!(r.status.code(), Some(2));
+    assert!(
+        text(&r.stderr).contains("a package of stones"),
+        "{}",
+        text(&r.stderr)
+    );
+}
+
+/// The blog's xiangqi program built from ../shared (g++ -O2), in `dir`;
+/// `None` (outside CI only) when it cannot be built.
+fn blog_program(game: &str, dir: &Path) -> Option<PathBuf> {
+    let src = blog_source(game)?;
+    let bin = dir.join(format!("blog-{game}"));
+    let status = std::process::Command::new("g++")
+        .args(["-O2", "-o"])
+        .arg(&bin)
+        .arg(&src)
+        .status();
+    match status {
+        Ok(s) if s.success() => Some(bin),
+        Ok(s) => panic!("g++ failed on {}: {s}", src.display()),
+        Err(e) => skip(&format!("g++ cannot be run ({e})")),
+    }
+}
+
+/// The blog's C++ source of `game` in ../shared (or `$GAMEFUZZ_SHARED`).
+fn blog_source(game: &str) -> Option<PathBuf> {
+    let shared = std::env::var_os("GAMEFUZZ_SHARED")
+        .map(PathBuf::from)
+        .unwrap_or_else(|| Path::new(env!("CARGO_MANIFEST_DIR")).join("../shared"));
+    let src = shared.join("reference-cpp").join(format!("{game}.cpp"));
+    if src.exists() {
+        Some(src)
+    } else {
+        skip(&format!("{} is missing", src.display()))
+    }
+}
+
+fn skip<T>(why: &str) -> Option<T> {
+    if std::env::var_os("CI").is_some() {
+        panic!("{why}: the blog programs are needed, and in CI they must be there");
+    }
+    eprintln!("skipping: {why}");
+    None
+}
+
+/// The generated tests alone do not catch the blog's xiangqi program (it
+/// is wrong only where a horse's mark lands on the red general); with
+/// `--against`, a campaign finds a counterexample and the package kills it
+/// with a test that says so. Twice, byte for byte the same package.
+#[test]
+fn against_kills_the_xiangqi_blog_program_with_a_new_test() {
+    let dir = tempfile::tempdir().unwrap();
+    let Some(blog) = blog_program("xiangqi", dir.path()) else {
+        return;
+    };
+    let empty = dir.path().join("empty");
+    std::fs::create_dir(&empty).unwrap();
+    let cmd = format!("cmd:{}", blog.display());
+    let base = ["--corpus", empty.to_str().unwrap()];
+    let r = package(
+        "xiangqi",
+        &dir.path().join("plain"),
+        &[&base[..], &["--check", &cmd]].concat(),
+    );
+    assert_eq!(r.status.code(), Some(0), "{}", text(&r.stderr));
+    assert!(
+        text(&r.stdout).contains(&format!("check {cmd}: fails 0 of ")),
+        "{}",
+        text(&r.stdout)
+    );
+
+    let (a, b) = (dir.path().join("a"), dir.path().join("b"));
+    for (out, jobs) in [(&a, "2"), (&b, "1")] {
+        let args = [
+            &base[..],
+            &["--against", &cmd, "--jobs", jobs, "--check", &cmd],
+        ]
+        .concat();
+        let r = package("xiangqi", out, &args);
+        let stdout = text(&r.stdout);
+        assert_eq!(r.status.code(), Some(0), "{stdout}{}", text(&r.stderr));
+        assert!(
+            stdout.contains(&format!(
+                "against {cmd}: killed by a new test (13-against.in) after "
+            )),
+            "{stdout}"
+        );
+        assert!(
+            stdout.contains(&format!("check {cmd}: fails 1 of 14 tests")),
+            "{stdout}"
+        );
+    }
+    let (ta, tb) = (tree(&a), tree(&b));
+    assert!(ta == tb, "two packages of the same seed and program differ");
+    let desc = text(&ta[Path::new("data/secret/13-against.desc")].0);
+    assert!(
+        desc.starts_with("kills blog-xiangqi: it answers wrongly: `"),
+        "{desc}"
+    );
+    assert!(desc.contains("YES/NO") || desc.contains("NO/YES"), "{desc}");
+
+    // Killed by a test that is there now, in `check` as in `package`.
+    let r = gamefuzz(&["check", a.to_str().unwrap(), "--solvers", &cmd], "");
+    assert_eq!(r.status.code(), Some(1));
+    assert!(text(&r.stdout).contains(&format!("  secret/13-against: {cmd} wrong answer (")));
+}
+
+/// `--accepted` takes a source file whose answers are the engine's on every
+/// test, and refuses (writing nothing) one that fails some; `--against`
+/// takes sources too, and refuses kinds a judge does not build.
+#[test]
+fn accepted_and_against_take_source_files() {
+    let dir = tempfile::tempdir().unwrap();
+    let out = dir.path().join("pkg");
+    // The blog's xiangqi program fails the corpus findings: not accepted.
+    let Some(wrong) = blog_source("xiangqi") else {
+        return;
+    };
+    let r = package("xiangqi", &out, &["--accepted", wrong.to_str().unwrap()]);
+    assert_eq!(r.status.code(), Some(2));
+    let err = text(&r.stderr);
+    assert!(err.contains("so the package is not written"), "{err}");
+    assert!(
+        err.contains("-finding-") && err.contains("wrong answer ("),
+        "{err}"
+    );
+    assert!(!out.exists());
+    // The model solution CI verifies the xiangqi package with is accepted.
+    let model = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/solutions/xiangqi.cpp");
+    let r = package("xiangqi", &out, &["--accepted", model.to_str().unwrap()]);
+    assert_eq!(r.status.code(), Some(0), "{}", text(&r.stderr));
+    assert!(out.join("submissions/accepted/xiangqi.cpp").is_file());
+    std::fs::remove_dir_all(&out).unwrap();
+
+    // The blog's chutes program is right on valid inputs; a Python program
+    // that always answers "YES" is wrong.
+    let Some(right) = blog_source("chutes") else {
+        return;
+    };
+    let py = dir.path().join("always_yes.py");
+    std::fs::write(&py, "import sys\nfor _ in range(3):\n    print('YES')\n").unwrap();
+    let r = package(
+        "chutes",
+        &out,
+        &[
+            "--accepted",
+            right.to_str().unwrap(),
+            "--against",
+            py.to_str().unwrap(),
+        ],
+    );
+    let stdout = text(&r.stdout);
+    assert_eq!(r.status.code(), Some(0), "{stdout}{}", text(&r.stderr));
+    assert!(
+        stdout.contains(&format!(
+            "against {}: killed by existing test sample/01-official (",
+            py.display()
+        )),
+        "{stdout}"
+    );
+    let t = tree(&out);
+    assert_eq!(
+        t[Path::new("submissions/accepted/chutes.cpp")].0,
+        std::fs::read(&right).unwrap()
+    );
+    assert!(t.contains_key(Path::new("submissions/wrong_answer/always_yes.py")));
+
+    for bad in ["sol.java", "cmd:"] {
+        let r = package("chutes", &dir.path().join("no"), &["--against", bad]);
+        assert_eq!(r.status.code(), Some(2), "{bad}");
+    }
+    let r = package("chutes", &dir.path().join("no"), &["--against", "sol.java"]);
+    assert!(
+        text(&r.stderr).contains(".cpp, .cc, .cxx, .c, .py, .rs"),
+        "{}",
+        text(&r.stderr)
+    );
+    let r = package(
+        "chutes",
+        &dir.path().join("no"),
+        &["--accepted", "cmd:/bin/cat"],
+    );
+    assert_eq!(r.status.code(), Some(2));
+    let r = package(
+        "chutes",
+        &dir.path().join("no"),
+        &["--layout", "plain", "--name", "X"],
+    );
+    assert_eq!(r.status.code(), Some(2));
+    assert!(!dir.path().join("no").exists());
 }
 
 #[test]

@@ -196,7 +196,15 @@ fn package_inputs<G: Game>(dir: &Path) -> Vec<(String, Vec<u8>)> {
     };
     let p = package::build::<G>(&opts).expect("build the package");
     let out = dir.join("package");
-    package::write(&p, Layout::Kattis, &out, false, &[]).expect("write the package");
+    package::write(
+        &p,
+        Layout::Kattis,
+        &out,
+        false,
+        &[],
+        &package::Extras::default(),
+    )
+    .expect("write the package");
     inputs_under(&out.join("data"))
         .into_iter()
         .map(|f| {

@@ -36,6 +36,7 @@ macro_rules! outln {
     ($($t:tt)*) => { emit(&(format!($($t)*) + "\n")) };
 }
 
+mod check;
 mod corpus;
 mod coverage;
 mod diff;
@@ -49,13 +50,14 @@ mod shrink;
 mod solve;
 mod validate;
 
+pub use check::CheckArgs;
 pub use corpus::CorpusCommand;
 pub use coverage::CoverageArgs;
 pub use diff::{DiffArgs, Target};
 pub use fuzz_seeds::FuzzSeedsArgs;
 pub use gen::GenArgs;
 pub use import::ImportArgs;
-pub use package::{CheckList, PackageArgs};
+pub use package::{PackageArgs, ProgramList};
 pub use repro::ReproArgs;
 pub use shrink::ShrinkArgs;
 pub use solve::SolveArgs;
@@ -86,6 +88,10 @@ pub enum Command {
     /// exercise every rule and fail every solution the corpus convicts, and
     /// answers from the engine.
     Package(PackageArgs),
+    /// Check a package on disk (DIR/data, gamefuzz-made or not): every test
+    /// validated, every answer file and solver compared with the engine;
+    /// exit 1 if any test fails.
+    Check(CheckArgs),
     /// How often a test set (every .in file under DIR, e.g. a package) or,
     /// without DIR, each generator profile exercises each rule of the engine;
     /// exit 1 if some rule is never exercised.
@@ -131,6 +137,7 @@ pub fn run(cli: Cli) -> anyhow::Result<Exit> {
         Command::Gen(args) => on_game(args),
         Command::Validate(args) => on_game(args),
         Command::Package(args) => on_game(args),
+        Command::Check(args) => check::run(args),
         Command::Coverage(args) => on_game(args),
         Command::Diff(args) => diff::run(args),
         Command::Repro(args) => repro::run(args),

@@ -1,15 +1,16 @@
-//! `gamefuzz package`: write a judge package and report its rule coverage
-//! and what `--check` finds.
+//! `gamefuzz package`: write a judge package and report its rule coverage,
+//! what becomes of the programs given to `--against`, and what `--check`
+//! finds.
 
 use std::path::PathBuf;
 
-use anyhow::Context;
+use anyhow::{bail, Context};
 use clap::Args;
 
-use super::{emit, Exit, GameCommand, LimitArgs};
+use super::{emit, seconds, Exit, GameCommand, LimitArgs};
 use crate::game::Game;
 use crate::id::GameId;
-use crate::package;
+use crate::package::{self, Fate, Program, ProgramArg, Submission};
 use crate::solver::SolverSpec;
 
 #[derive(Debug, Clone, Args)]
@@ -22,8 +23,8 @@ pub struct PackageArgs {
     /// findings, rule coverage) come first and may exceed it.
     #[arg(long, default_value_t = 30)]
     pub tests: usize,
-    /// First seed of the generated tests: the same seed, options, corpus and
-    /// version give a byte-identical package.
+    /// First seed of the generated tests: the same seed, options, corpus,
+    /// programs and version give a byte-identical package.
     #[arg(long, default_value_t = 1)]
     pub seed: u64,
     #[arg(long, value_enum, default_value = "kattis")]
@@ -31,28 +32,68 @@ pub struct PackageArgs {
     /// Corpus root; every finding of the game becomes a test.
     #[arg(long, default_value = "corpus")]
     pub corpus: PathBuf,
-    /// Run these solvers (cmd:PATH, reference, ...) on the package and report
-    /// the tests each fails.
+    /// The problem's name in problem.yaml [default: the name the package
+    /// being replaced has, else the game's title].
+    #[arg(long, value_parser = parse_name)]
+    pub name: Option<String>,
+    /// The setter's model solution (a .cpp, .c, .py or .rs file): it must
+    /// answer every test as the engine does; it goes to submissions/accepted/.
+    #[arg(long, value_name = "FILE")]
+    pub accepted: Option<PathBuf>,
+    /// Wrong programs (cmd:PROGRAM [ARGS], source files, reference, ...) the package
+    /// must kill; one that passes every test gets a campaign whose
+    /// counterexample becomes a test. Source files go to
+    /// submissions/wrong_answer/.
+    #[arg(long, value_name = "PROGRAMS")]
+    pub against: Option<ProgramList>,
+    /// Campaign budget per --against program, in seconds.
+    #[arg(long, default_value_t = 60.0, value_name = "SECS")]
+    pub against_time: f64,
+    /// Worker threads of the --against campaigns [default: all cores].
     #[arg(long)]
-    pub check: Option<CheckList>,
+    pub jobs: Option<usize>,
+    /// Run these programs (cmd:PROGRAM [ARGS], source files, reference, ...) on the
+    /// package and report the tests each fails.
+    #[arg(long, value_name = "PROGRAMS")]
+    pub check: Option<ProgramList>,
     /// Replace an existing package in --out (only one gamefuzz wrote, never
-    /// one holding the working directory or the corpus).
+    /// one holding the working directory or the corpus), keeping what the
+    /// setter added: statement, submissions, problem.yaml keys.
     #[arg(long)]
     pub force: bool,
     #[command(flatten)]
     pub limits: LimitArgs,
 }
 
-/// A comma-separated list of one or more distinct solvers, each checked
-/// against the engine's answers.
+/// A comma-separated list of one or more distinct programs: solvers
+/// (`cmd:PROGRAM [ARGS]`, `reference`, ...) or source files.
 #[derive(Debug, Clone)]
-pub struct CheckList(pub Vec<SolverSpec>);
+pub struct ProgramList(pub Vec<ProgramArg>);
 
-impl std::str::FromStr for CheckList {
+impl std::str::FromStr for ProgramList {
     type Err = String;
     fn from_str(s: &str) -> Result<Self, String> {
-        crate::solver::parse_solvers(s, 1).map(CheckList)
+        let list = s
+            .split(',')
+            .map(|p| p.trim().parse())
+            .collect::<Result<Vec<ProgramArg>, _>>()?;
+        for (i, a) in list.iter().enumerate() {
+            if list[..i].contains(a) {
+                return Err(format!(
+                    "'{}' is listed twice",
+                    s.split(',').nth(i).unwrap_or("")
+                ));
+            }
+        }
+        Ok(ProgramList(list))
     }
+}
+
+fn parse_name(s: &str) -> Result<String, String> {
+    if s.trim().is_empty() || s.chars().any(char::is_control) {
+        return Err("a name is one non-empty line of text".into());
+    }
+    Ok(s.to_string())
 }
 
 impl GameCommand for PackageArgs {
@@ -65,6 +106,45 @@ impl GameCommand for PackageArgs {
     }
 }
 
+/// Makes every program runnable (building source files), refusing before
+/// any work one that cannot run.
+pub(super) fn prepare<G: Game>(
+    args: &[ProgramArg],
+    dir: &package::BuildDir,
+    first: usize,
+) -> anyhow::Result<Vec<Program>> {
+    let solvers: Vec<SolverSpec> = args
+        .iter()
+        .filter_map(|a| match a {
+            ProgramArg::Solver(s) => Some(s.clone()),
+            ProgramArg::Source(_) => None,
+        })
+        .collect();
+    package::ensure_solvers::<G>(&solvers)?;
+    let programs = args
+        .iter()
+        .enumerate()
+        .map(|(i, a)| package::prepare(a, dir, first + i))
+        .collect::<anyhow::Result<Vec<Program>>>()?;
+    Ok(programs)
+}
+
+/// Source files for `submissions/<category>/`; two of one name are refused.
+fn submissions(category: &'static str, programs: &[Program]) -> anyhow::Result<Vec<Submission>> {
+    let mut out: Vec<Submission> = Vec::new();
+    for (file, source) in programs.iter().filter_map(|p| p.source.clone()) {
+        if out.iter().any(|s| s.file == file) {
+            bail!("two programs for submissions/{category}/ are named {file}");
+        }
+        out.push(Submission {
+            category,
+            file,
+            source,
+        });
+    }
+    Ok(out)
+}
+
 fn package_command<G: Game>(args: &PackageArgs) -> anyhow::Result<Exit> {
     let opts = package::Options {
         tests: args.tests,
@@ -72,9 +152,44 @@ fn package_command<G: Game>(args: &PackageArgs) -> anyhow::Result<Exit> {
         corpus: args.corpus.clone(),
     };
     let limits = args.limits.limits()?;
-    if let Some(CheckList(solvers)) = &args.check {
-        package::ensure_solvers::<G>(solvers)?;
+    let against_time = seconds(args.against_time, "--against-time")?;
+    let jobs = match args.jobs {
+        Some(0) => bail!("--jobs must be at least 1"),
+        Some(j) => j,
+        None => std::thread::available_parallelism().map_or(1, |n| n.get()),
+    };
+    if args.layout == package::Layout::Plain && (args.name.is_some() || args.accepted.is_some()) {
+        bail!("--name and --accepted need --layout kattis (a plain package has no problem.yaml or submissions)");
     }
+    let build_dir = package::BuildDir::new()?;
+    let accepted = match &args.accepted {
+        None => None,
+        Some(path) => match path.to_string_lossy().parse::<ProgramArg>() {
+            Ok(arg @ ProgramArg::Source(_)) => Some(prepare::<G>(&[arg], &build_dir, 0)?.remove(0)),
+            _ => bail!(
+                "--accepted {}: give the model solution's source file (.cpp, .cc, .cxx, .c, .py or .rs)",
+                path.display()
+            ),
+        },
+    };
+    let against = match &args.against {
+        Some(ProgramList(list)) => prepare::<G>(list, &build_dir, 1)?,
+        None => Vec::new(),
+    };
+    let check = match &args.check {
+        Some(ProgramList(list)) => prepare::<G>(list, &build_dir, 1 + against.len())?,
+        None => Vec::new(),
+    };
+    let mut extras = package::Extras {
+        name: args.name.clone(),
+        submissions: submissions("accepted", accepted.as_slice())?,
+    };
+    if args.layout == package::Layout::Kattis {
+        extras
+            .submissions
+            .extend(submissions("wrong_answer", &against)?);
+    }
+
     let findings = args.corpus.join(G::ID.name());
     if !findings.is_dir() {
         eprintln!(
@@ -82,7 +197,55 @@ fn package_command<G: Game>(args: &PackageArgs) -> anyhow::Result<Exit> {
             findings.display()
         );
     }
-    let p = package::build::<G>(&opts)?;
+    let mut p = package::build::<G>(&opts)?;
+    if let Some(acc) = &accepted {
+        refuse_unless_accepted::<G>(acc, &package::package_tests(&p), &limits)?;
+    }
+    let mut ok = true;
+    let mut added = Vec::new();
+    let against_opts = package::AgainstOptions {
+        time: against_time,
+        jobs,
+        limits: limits.clone(),
+    };
+    for prog in &against {
+        let (fate, note) = package::against::<G>(&mut p, prog, &against_opts)?;
+        if let Some(note) = note {
+            eprintln!("note: {note}");
+        }
+        match fate {
+            Fate::Existing { test, how } => {
+                outln!(
+                    "against {}: killed by existing test {test} ({how})",
+                    prog.given
+                )
+            }
+            Fate::New { test, elapsed } => {
+                outln!(
+                    "against {}: killed by a new test ({test}.in) after {:.1} s",
+                    prog.given,
+                    elapsed.as_secs_f64()
+                );
+                added.push(format!("secret/{test}"));
+            }
+            Fate::Survived { elapsed, cases } => {
+                ok = false;
+                outln!(
+                    "against {}: survived after {:.1} s ({cases} cases)",
+                    prog.given,
+                    elapsed.as_secs_f64()
+                );
+            }
+        }
+    }
+    if let (Some(acc), false) = (&accepted, added.is_empty()) {
+        let new: Vec<_> = package::package_tests(&p)
+            .into_iter()
+            .filter(|t| added.contains(&t.label))
+            .collect();
+        refuse_unless_accepted::<G>(acc, &new, &limits)?;
+    }
+
     let cwd = std::env::current_dir().context("reading the working directory")?;
     package::write(
         &p,
@@ -90,6 +253,7 @@ fn package_command<G: Game>(args: &PackageArgs) -> anyhow::Result<Exit> {
         &args.out,
         args.force,
         &[&cwd, &args.corpus],
+        &extras,
     )?;
     outln!(
         "{}: {} sample and {} secret tests ({} bytes) written to {}",
@@ -105,35 +269,64 @@ fn package_command<G: Game>(args: &PackageArgs) -> anyhow::Result<Exit> {
         ("hits".to_string(), cover.iter().map(|c| c.1).collect()),
     ];
     out!("{}", package::coverage_table(&p.rules, &columns));
-    let mut ok = true;
     for (rule, why) in &p.unreached {
         ok = false;
         outln!("not exercised: {rule}: {why}");
     }
-    if let Some(CheckList(solvers)) = &args.check {
-        for r in package::check::<G>(&p, solvers, &args.corpus, &limits)? {
-            let names: Vec<String> = r.failed.iter().map(|(n, c)| format!("{n} ({c})")).collect();
-            let skipped = match r.tests - r.ran {
-                0 => String::new(),
-                n => format!(" (not applicable to {n})"),
-            };
-            outln!(
-                "check {}: fails {} of {} tests{skipped}{}{}",
-                r.solver,
-                r.failed.len(),
-                r.ran,
-                if names.is_empty() { "" } else { ": " },
-                names.join(", ")
-            );
+    if !check.is_empty() {
+        let specs: Vec<SolverSpec> = check.iter().map(|p| p.spec.clone()).collect();
+        let (outcomes, reports) = package::check::<G>(&p, &specs, &args.corpus, &limits)?;
+        print_failures(&outcomes, &check);
+        for (r, prog) in reports.iter().zip(&check) {
+            outln!("{}", r.line().replacen(&r.solver, &prog.given, 1));
             if !r.holds() {
                 ok = false;
                 outln!(
                     "check {}: fails corpus findings {} yet passes every test of the package",
-                    r.solver,
+                    prog.given,
                     r.corpus_failed.join(", ")
                 );
             }
         }
     }
     Ok(if ok { Exit::Clean } else { Exit::Found })
+}
+
+/// One line per failing test, naming programs as they were given.
+pub(super) fn print_failures(outcomes: &[package::TestOutcome], programs: &[Program]) {
+    let specs: Vec<SolverSpec> = programs.iter().map(|p| p.spec.clone()).collect();
+    for o in outcomes.iter().filter(|o| o.failed()) {
+        let mut line = o.line(&specs);
+        for p in programs {
+            line = line.replace(&format!("{} ", p.spec), &format!("{} ", p.given));
+        }
+        outln!("  {line}");
+    }
+}
+
+/// Refuses the package, before anything is written, when the accepted
+/// solution fails one of `tests`.
+fn refuse_unless_accepted<G: Game>(
+    acc: &Program,
+    tests: &[package::TestFile],
+    limits: &crate::solver::Limits,
+) -> anyhow::Result<()> {
+    let outcomes = package::run_tests::<G>(tests, std::slice::from_ref(&acc.spec), limits)?;
+    let failing: Vec<String> = outcomes
+        .iter()
+        .filter(|o| o.failed())
+        .map(|o| o.line(std::slice::from_ref(&acc.spec)))
+        .collect();
+    if !failing.is_empty() {
+        bail!(
+            "--accepted {} fails {} of {} tests, so the package is not written:\n  {}",
+            acc.given,
+            failing.len(),
+            tests.len(),
+            failing
+                .join("\n  ")
+                .replace(&acc.spec.to_string(), &acc.given)
+        );
+    }
+    Ok(())
 }

@@ -1,5 +1,7 @@
 //! How a package is laid out on disk, and writing it there without ever
-//! leaving half a package behind.
+//! leaving half a package behind. A package is the setter's folder: a
+//! rebuild replaces what gamefuzz writes (the tests, its validator, its keys
+//! of `problem.yaml`) and keeps everything else.
 
 use std::fmt::Write as _;
 use std::fs;
@@ -8,6 +10,7 @@ use std::path::{Path, PathBuf};
 use anyhow::{bail, Context};
 
 use super::{Package, Test};
+use crate::kattis;
 
 /// How the package is laid out on disk.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, clap::ValueEnum)]
@@ -49,31 +52,75 @@ fn uuid_v5(name: &str) -> String {
 /// A file of the package: path relative to its root, bytes, executable.
 type File = (PathBuf, Vec<u8>, bool);
 
-fn files(p: &Package, layout: Layout) -> Vec<File> {
+fn files(
+    p: &Package,
+    layout: Layout,
+    name: Option<&str>,
+    old: Option<&str>,
+    has_statement: bool,
+) -> Vec<File> {
     let mut out: Vec<File> = Vec::new();
     let mut add = |path: String, text: String, exec: bool| {
         out.push((PathBuf::from(path), text.into_bytes(), exec))
     };
     match layout {
-        Layout::Kattis => kattis_files(p, &mut add),
+        Layout::Kattis => kattis_files(p, name, old, has_statement, &mut add),
         Layout::Plain => plain_files(p, &mut add),
     }
     out
 }
 
-/// problem.yaml, data/ and the input validator that calls `gamefuzz validate`.
-fn kattis_files(p: &Package, add: &mut impl FnMut(String, String, bool)) {
-    let game = p.game.name();
+/// What a package holds besides gamefuzz's own files.
+#[derive(Debug, Clone, Default)]
+pub struct Extras {
+    /// The `name` of `problem.yaml`; `None` keeps the name of the package
+    /// being replaced, else takes the game's title.
+    pub name: Option<String>,
+    /// Files written to `submissions/`, replacing any of the same path.
+    pub submissions: Vec<Submission>,
+}
+
+/// A setter's program, as a judge runs it on the tests.
+#[derive(Debug, Clone)]
+pub struct Submission {
+    /// `accepted`, `wrong_answer`, ...
+    pub category: &'static str,
+    /// The source file's name.
+    pub file: String,
+    pub source: Vec<u8>,
+}
+
+/// Whether `rel`, a path inside a package directory, is something
+/// gamefuzz writes, so that a rebuild replaces it: the test data of either
+/// layout, gamefuzz's validator and, in the Kattis layout, `problem.yaml`
+/// (rewritten with the setter's keys kept).
+fn owned(rel: &Path, layout: Layout) -> bool {
+    let name = rel.to_string_lossy();
+    let numbered = name.split_once('.').is_some_and(|(n, ext)| {
+        !n.is_empty() && n.bytes().all(|b| b.is_ascii_digit()) && (ext == "in" || ext == "ans")
+    });
+    name == "data"
+        || name == "tests.txt"
+        || name == VALIDATOR_DIR
+        || numbered
+        || (name == "problem.yaml" && layout == Layout::Kattis)
+}
+
+/// Where a Kattis package keeps gamefuzz's input validator.
+const VALIDATOR_DIR: &str = "input_validators/gamefuzz";
+
+/// problem.yaml, data/ and the input validator's sources. `old` is the
+/// `problem.yaml` of the package being replaced, whose keys are kept.
+fn kattis_files(
+    p: &Package,
+    name: Option<&str>,
+    old: Option<&str>,
+    has_statement: bool,
+    add: &mut impl FnMut(String, String, bool),
+) {
     add(
         "problem.yaml".into(),
-        format!(
-            "{}.\n\
-             # Set license and rights_owner before publishing.\n\
-             license: unknown\n\
-             uuid: {}\n",
-            header(p),
-            uuid_v5(&format!("https://gamefuzz/{game}"))
-        ),
+        problem_yaml(p, name, old, has_statement),
         false,
     );
     for t in &p.samples {
@@ -97,24 +144,117 @@ fn kattis_files(p: &Package, add: &mut impl FnMut(String, String, bool)) {
             false,
         );
     }
-    add(
-        "input_validators/gamefuzz/build".into(),
-        "#!/bin/sh\n\
-         # Nothing to compile: `run` calls gamefuzz, which must be on PATH\n\
-         # (or named by $GAMEFUZZ) where the package is verified.\n\
-         exit 0\n"
-            .into(),
-        true,
-    );
-    add(
-        "input_validators/gamefuzz/run".into(),
-        format!(
-            "#!/bin/sh\n\
-             # Exit 42 if stdin is a valid `{game}` input in canonical layout, 43 if not.\n\
-             exec \"${{GAMEFUZZ:-gamefuzz}}\" validate {game} --kattis\n"
-        ),
-        true,
-    );
+    // The game's own C++17 validator, built by the judge's toolchain: a
+    // judge needs nothing of gamefuzz to check the tests.
+    let (cpp, hpp) = kattis::validator_source(p.game);
+    for (file, text) in [(kattis::CPP_FILE, cpp), (kattis::HPP_FILE, hpp)] {
+        add(format!("{VALIDATOR_DIR}/{file}"), text.into(), false);
+    }
+}
+
+/// How `problem.yaml` carries the name while the package has no statement:
+/// problemtools takes a name only for a language that has a statement, and
+/// refuses a package whose names lack one.
+const NAME_HINT: &str = "(a key once problem_statement/problem.en.tex exists)";
+
+/// `problem.yaml`: the mark, then the setter's lines of `old` as they are
+/// (keys, comments, order), with `name` replaced only when one is given,
+/// and `name`, `license` and `uuid` added where `old` lacks them. Without a
+/// statement the name is a comment (see [`NAME_HINT`]).
+fn problem_yaml(p: &Package, name: Option<&str>, old: Option<&str>, has_statement: bool) -> String {
+    let game = p.game.name();
+    let name_value = yaml_string(name.unwrap_or(p.game.title()));
+    let ours = [
+        ("name", name_value.clone(), name.is_some()),
+        ("license", "unknown".to_string(), false),
+        ("uuid", uuid_v5(&format!("https://gamefuzz/{game}")), false),
+    ];
+    let mut blocks = match old {
+        Some(old) => yaml_blocks(old),
+        None => vec![(
+            None,
+            "# Set license and rights_owner before publishing.\n".to_string(),
+        )],
+    };
+    // An earlier hint gives its place to the name or to a new hint.
+    let hint = blocks
+        .iter()
+        .position(|b| b.0.is_none() && b.1.starts_with("# name: ") && b.1.contains(NAME_HINT));
+    if let Some(at) = hint {
+        blocks.remove(at);
+    }
+    for (key, value, replace) in ours {
+        let line = format!("{key}: {value}\n");
+        let new = match blocks.iter_mut().find(|b| b.0.as_deref() == Some(key)) {
+            Some(block) if replace => {
+                block.1 = line;
+                continue;
+            }
+            Some(_) => continue,
+            None if key == "name" && !has_statement => {
+                (None, format!("# name: {value} {NAME_HINT}\n"))
+            }
+            None => (Some(key.to_string()), line),
+        };
+        match (key, hint) {
+            ("name", Some(at)) => blocks.insert(at, new),
+            _ => blocks.push(new),
+        }
+    }
+    let mut out = format!("{}.\n", header(p));
+    for (_, text) in blocks {
+        out += &text;
+    }
+    out
+}
+
+/// The lines of a `problem.yaml` after its mark, in blocks: a top-level
+/// key with the indented lines below it, or a line that is no key
+/// (a comment, a blank line). Enough YAML to keep a file as it was
+/// written while replacing or adding top-level keys.
+fn yaml_blocks(text: &str) -> Vec<(Option<String>, String)> {
+    let mut blocks: Vec<(Option<String>, String)> = Vec::new();
+    let mut in_key = false;
+    for (i, line) in text.split_inclusive('\n').enumerate() {
+        if i == 0 && line.starts_with(MARK) {
+            continue;
+        }
+        let line = if line.ends_with('\n') {
+            line.to_string()
+        } else {
+            format!("{line}\n")
+        };
+        let first = line.chars().next().unwrap_or('\n');
+        if first == ' ' || first == '\t' || first == '-' {
+            if in_key {
+                blocks.last_mut().expect("a key block").1 += &line;
+            } else {
+                blocks.push((None, line));
+            }
+            continue;
+        }
+        let key = (first != '#' && first != '\n')
+            .then(|| line.split_once(':'))
+            .flatten()
+            .map(|(k, _)| k.trim().trim_matches(['"', '\'']).to_string());
+        in_key = key.is_some();
+        blocks.push((key, line));
+    }
+    blocks
+}
+
+/// A YAML double-quoted string.
+fn yaml_string(s: &str) -> String {
+    let mut out = String::from('"');
+    for c in s.chars() {
+        match c {
+            '"' => out += "\\\"",
+            '\\' => out += "\\\\",
+            c => out.push(c),
+        }
+    }
+    out.push('"');
+    out
 }
 
 /// NN.in / NN.ans, samples first, and the index tests.txt.
@@ -149,6 +289,14 @@ fn header(p: &Package) -> String {
     )
 }
 
+/// The game of a package this tool wrote in the Kattis layout, read from
+/// the mark in its `problem.yaml`.
+pub fn package_game(dir: &Path) -> Option<crate::id::GameId> {
+    let yaml = fs::read_to_string(dir.join("problem.yaml")).ok()?;
+    let rest = yaml.strip_prefix(MARK)?.strip_prefix(": test data for `")?;
+    crate::id::GameId::from_name(rest.split('`').next()?)
+}
+
 /// Whether `dir` holds a package this tool wrote.
 fn is_package(dir: &Path) -> bool {
     ["problem.yaml", "tests.txt"]
@@ -171,13 +319,16 @@ impl Drop for Staging {
 /// directory beside `out` and moved into place, so an interrupted run never
 /// leaves half a package in `out`. An existing non-empty `out` is replaced
 /// only with `force`, only if it is a package this tool wrote, and never if
-/// it holds one of `keep` (the working directory, the corpus).
+/// it holds one of `keep` (the working directory, the corpus); what the
+/// setter put there (anything gamefuzz does not write, see [`owned`]) is
+/// copied into the new package.
 pub fn write(
     p: &Package,
     layout: Layout,
     out: &Path,
     force: bool,
     keep: &[&Path],
+    extras: &Extras,
 ) -> anyhow::Result<()> {
     // `q/.` names `q`; `.`, `..` and `/` name no package directory.
     let out: PathBuf = out.components().collect();
@@ -185,26 +336,113 @@ pub fn write(
         Some(std::path::Component::Normal(n)) => n.to_string_lossy().into_owned(),
         _ => bail!("--out {}: name the package directory itself", out.display()),
     };
-    check_replaceable(&out, force, keep)?;
+    let replacing = check_replaceable(&out, force, keep)?;
     let parent = match out.parent() {
         Some(p) if !p.as_os_str().is_empty() => p.to_path_buf(),
         _ => PathBuf::from("."),
     };
     fs::create_dir_all(&parent).with_context(|| format!("creating {}", parent.display()))?;
-    let staging = stage(&parent, &name, files(p, layout))?;
+    let old_yaml = match (replacing, layout) {
+        (true, Layout::Kattis) => fs::read_to_string(out.join("problem.yaml")).ok(),
+        _ => None,
+    };
+    let staging = stage(
+        &parent,
+        &name,
+        files(
+            p,
+            layout,
+            extras.name.as_deref(),
+            old_yaml.as_deref(),
+            replacing && has_statement(&out),
+        ),
+    )?;
+    let dir = staging.0.clone().expect("a staging directory");
+    if replacing {
+        copy_kept(&out, &dir, Path::new(""), layout)?;
+    }
+    let submissions = extras
+        .submissions
+        .iter()
+        .map(|s| {
+            let path = PathBuf::from(format!("submissions/{}/{}", s.category, s.file));
+            (path, s.source.clone(), false)
+        })
+        .collect();
+    write_files(&dir, submissions)?;
     move_into_place(staging, &parent, &name, &out)
+}
+
+/// Whether the package in `dir` has an English statement, the language a
+/// plain `name` is taken to be in (problemtools reads the legacy format's
+/// statements from LaTeX files only).
+fn has_statement(dir: &Path) -> bool {
+    ["problem.tex", "problem.en.tex"]
+        .iter()
+        .any(|f| dir.join("problem_statement").join(f).is_file())
+}
+
+/// Copies what the setter keeps in the package `old` (everything not
+/// [`owned`]) below `rel` into the same place in `new`. A directory that
+/// held only what gamefuzz wrote is not copied. Returns whether anything
+/// below `rel` was.
+fn copy_kept(old: &Path, new: &Path, rel: &Path, layout: Layout) -> anyhow::Result<bool> {
+    let from = old.join(rel);
+    let mut entries: Vec<_> = fs::read_dir(&from)
+        .with_context(|| format!("reading {}", from.display()))?
+        .collect::<Result<_, _>>()
+        .with_context(|| format!("reading {}", from.display()))?;
+    entries.sort_by_key(|e| e.file_name());
+    let mut kept = entries.is_empty();
+    for e in entries {
+        let rel = rel.join(e.file_name());
+        if owned(&rel, layout) {
+            continue;
+        }
+        kept = true;
+        let kind = e
+            .file_type()
+            .with_context(|| format!("reading {}", e.path().display()))?;
+        if kind.is_dir() {
+            let to = new.join(&rel);
+            let created = !to.is_dir();
+            if created {
+                fs::create_dir(&to).with_context(|| format!("creating {}", to.display()))?;
+            }
+            if !copy_kept(old, new, &rel, layout)? {
+                if created {
+                    fs::remove_dir(&to).with_context(|| format!("removing {}", to.display()))?;
+                }
+                continue;
+            }
+            let mode = fs::metadata(e.path())
+                .with_context(|| format!("reading {}", e.path().display()))?
+                .permissions();
+            fs::set_permissions(&to, mode).with_context(|| format!("copying {}", rel.display()))?;
+        } else if kind.is_symlink() {
+            let target = fs::read_link(e.path())
+                .with_context(|| format!("reading {}", e.path().display()))?;
+            std::os::unix::fs::symlink(target, new.join(&rel))
+                .with_context(|| format!("copying {}", rel.display()))?;
+        } else {
+            fs::copy(e.path(), new.join(&rel))
+                .with_context(|| format!("copying {}", e.path().display()))?;
+        }
+    }
+    Ok(kept)
 }
 
 /// Refuses to write into a non-empty `out` unless `force` is given, `out`
 /// is a package this tool wrote and it holds none of `keep`.
-fn check_replaceable(out: &Path, force: bool, keep: &[&Path]) -> anyhow::Result<()> {
+/// Returns whether there is a package to replace.
+fn check_replaceable(out: &Path, force: bool, keep: &[&Path]) -> anyhow::Result<bool> {
     let occupied = match fs::read_dir(out) {
         Ok(mut rd) => rd.next().is_some(),
         Err(e) if e.kind() == std::io::ErrorKind::NotFound => false,
         Err(e) => return Err(e).with_context(|| format!("reading {}", out.display())),
     };
     if !occupied {
-        return Ok(());
+        return Ok(false);
     }
     if !force {
         bail!(
@@ -230,7 +468,7 @@ fn check_replaceable(out: &Path, force: bool, keep: &[&Path]) -> anyhow::Result<
             );
         }
     }
-    Ok(())
+    Ok(true)
 }
 
 /// Writes `files` into a fresh hidden directory in `parent`.
@@ -247,7 +485,12 @@ fn stage(parent: &Path, name: &str, files: Vec<File>) -> anyhow::Result<Staging>
             Err(e) => return Err(e).with_context(|| format!("creating {}", dir.display())),
         }
     }
-    let dir = staging.0.clone().expect("a staging directory");
+    write_files(&staging.0.clone().expect("a staging directory"), files)?;
+    Ok(staging)
+}
+
+/// Writes `files` below `dir`, replacing any of the same path.
+fn write_files(dir: &Path, files: Vec<File>) -> anyhow::Result<()> {
     for (rel, bytes, exec) in files {
         let path = dir.join(rel);
         let sub = path.parent().expect("inside the package");
@@ -259,7 +502,7 @@ fn stage(parent: &Path, name: &str, files: Vec<File>) -> anyhow::Result<Staging>
                 .with_context(|| format!("making {} executable", path.display()))?;
         }
     }
-    Ok(staging)
+    Ok(())
 }
 
 /// Renames the staged package to `out`; an existing `out` is moved aside

@@ -13,11 +13,18 @@ use crate::fault::Budget;
 use crate::game::{generate_case, parse_valid, Game};
 use crate::id::GameId;
 
+mod against;
 mod check;
 mod layout;
+mod program;
 
-pub use check::{check, ensure_solvers, CheckReport};
-pub use layout::{write, Layout};
+pub use against::{against, AgainstOptions, Fate};
+pub use check::{
+    check, ensure_solvers, package_tests, read_tests, reports, run_tests, AnswerFile, CheckReport,
+    TestFile, TestOutcome, Verdict,
+};
+pub use layout::{package_game, write, Extras, Layout, Submission};
+pub use program::{prepare, BuildDir, Program, ProgramArg};
 
 #[derive(Debug, Clone)]
 pub struct Options {
@@ -75,6 +82,38 @@ impl Package {
     pub fn bytes(&self) -> usize {
         self.tests().map(|t| t.input.len() + t.answer.len()).sum()
     }
+
+    /// Appends a secret test of `kind` and returns its name. Names are
+    /// `NN-kind`, numbered in order with as many digits as the last number
+    /// needs (two at least), so the earlier tests are renamed if the count
+    /// outgrows the width.
+    pub fn add_secret(
+        &mut self,
+        kind: &str,
+        input: String,
+        answer: String,
+        about: String,
+        hits: Vec<u64>,
+    ) -> String {
+        self.secret.push(Test {
+            name: format!("0-{kind}"),
+            input,
+            answer,
+            about,
+            hits,
+        });
+        let width = number_width(self.secret.len());
+        for (i, t) in self.secret.iter_mut().enumerate() {
+            let kind = t.name.split_once('-').map_or("", |(_, k)| k).to_string();
+            t.name = format!("{:0width$}-{kind}", i + 1);
+        }
+        self.secret.last().expect("just added").name.clone()
+    }
+}
+
+/// Digits of the test numbers of a package of `n` secret tests.
+fn number_width(n: usize) -> usize {
+    n.to_string().len().max(2)
 }
 
 /// Per rule: (inputs that exercise it, total hits).
@@ -89,6 +128,7 @@ pub fn tally<'a>(hits: impl Iterator<Item = &'a [u64]>, rules: usize) -> Vec<(u6
     out
 }
 
+/// The engine's answer, as a package's `.ans` file holds it.
 fn answer<G: Game>(input: &G::Input) -> anyhow::Result<String> {
     match G::solve(input, &mut Budget::default()) {
         Ok(out) => Ok(G::render_output(&out)),
@@ -260,7 +300,7 @@ impl<G: Game> Draft<G> {
 
     /// The secret tests, numbered in order and answered by the engine.
     fn into_tests(self) -> anyhow::Result<Vec<Test>> {
-        let width = self.tests.len().to_string().len().max(2);
+        let width = number_width(self.tests.len());
         self.tests
             .into_iter()
             .enumerate()

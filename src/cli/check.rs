@@ -1,0 +1,81 @@
+//! `gamefuzz check`: check a package already on disk, written by gamefuzz
+//! or by hand, without rebuilding it.
+
+use std::path::PathBuf;
+
+use anyhow::bail;
+use clap::Args;
+
+use super::package::{prepare, print_failures, ProgramList};
+use super::{emit, Exit, LimitArgs};
+use crate::game::{Game, Visit};
+use crate::id::GameId;
+use crate::package;
+use crate::solver::SolverSpec;
+
+#[derive(Debug, Clone, Args)]
+pub struct CheckArgs {
+    /// A package in the Kattis layout: every .in file under DIR/data, with
+    /// the .ans beside it.
+    pub dir: PathBuf,
+    /// The game; needed when DIR is not a package gamefuzz wrote.
+    #[arg(long)]
+    pub game: Option<GameId>,
+    /// Programs to run on every test (cmd:PROGRAM [ARGS], source files, reference, ...).
+    #[arg(long, value_name = "PROGRAMS")]
+    pub solvers: Option<ProgramList>,
+    #[command(flatten)]
+    pub limits: LimitArgs,
+}
+
+pub(super) fn run(args: &CheckArgs) -> anyhow::Result<Exit> {
+    let game = match (package::package_game(&args.dir), args.game) {
+        (Some(found), Some(given)) if found != given => bail!(
+            "{} is a package of {found}, not of {given}",
+            args.dir.display()
+        ),
+        (Some(g), _) | (None, Some(g)) => g,
+        (None, None) => bail!(
+            "{} is not a package gamefuzz wrote: name its game with --game",
+            args.dir.display()
+        ),
+    };
+    struct Check<'a>(&'a CheckArgs);
+    impl Visit for Check<'_> {
+        type Out = anyhow::Result<Exit>;
+        fn visit<G: Game>(self) -> anyhow::Result<Exit> {
+            check::<G>(self.0)
+        }
+    }
+    game.dispatch(Check(args))
+}
+
+/// Every test validated, its answer file compared with the engine's, every
+/// program run; one line per failing test, then one per program.
+fn check<G: Game>(args: &CheckArgs) -> anyhow::Result<Exit> {
+    let limits = args.limits.limits()?;
+    let build_dir = package::BuildDir::new()?;
+    let programs = match &args.solvers {
+        Some(ProgramList(list)) => prepare::<G>(list, &build_dir, 0)?,
+        None => Vec::new(),
+    };
+    let tests = package::read_tests(&args.dir)?;
+    let specs: Vec<SolverSpec> = programs.iter().map(|p| p.spec.clone()).collect();
+    let outcomes = package::run_tests::<G>(&tests, &specs, &limits)?;
+    let failing = outcomes.iter().filter(|o| o.failed()).count();
+    outln!(
+        "{}: {} tests in {}, {failing} failing",
+        G::ID,
+        tests.len(),
+        args.dir.display()
+    );
+    print_failures(&outcomes, &programs);
+    for (r, p) in package::reports(&outcomes, &specs)?.iter().zip(&programs) {
+        outln!("{}", r.line().replacen(&r.solver, &p.given, 1));
+    }
+    Ok(if failing == 0 {
+        Exit::Clean
+    } else {
+        Exit::Found
+    })
+}
