@@ -50,6 +50,7 @@ fn solve<G: Game>(spec: &SolverSpec, trace: bool, limits: &Limits) -> anyhow::Re
     };
     if trace {
         match super::boards::single::<G>(spec, &input, Some(&run)) {
+            Some(b) if traced.is_some() => eprint!("\n{b}"),
             Some(b) => eprint!("{b}"),
             None if traced.is_none() => eprintln!("note: {} has no trace or board", G::ID),
             None => {}
