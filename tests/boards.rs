@@ -11,6 +11,7 @@ use std::path::{Path, PathBuf};
 use common::{gamefuzz, text};
 use gamefuzz::game::{Game, Visit};
 use gamefuzz::id::GameId;
+use gamefuzz::picture::{Focus, Picture};
 
 /// The games that draw boards.
 const BOARD_GAMES: &[GameId] = &[GameId::Xiangqi, GameId::Generals, GameId::Chutes];
@@ -133,6 +134,51 @@ fn every_golden_board_belongs_to_a_finding_or_a_sample() {
                     .iter()
                     .any(|(g, p)| *g == game && p.file_stem().unwrap().to_str() == Some(&stem));
             assert!(known, "{} pins no finding", path.display());
+        }
+    }
+}
+
+/// The pictures of a game's sample as the engine plays it.
+struct SamplePictures;
+impl Visit for SamplePictures {
+    type Out = Vec<Picture>;
+    fn visit<G: Game>(self) -> Vec<Picture> {
+        let input = gamefuzz::game::parse_valid::<G>(G::SAMPLE).unwrap();
+        let out = G::solve(&input, &mut gamefuzz::Budget::new(u64::MAX)).ok();
+        G::pictures(&input, &Focus::single("engine", out.as_ref()))
+    }
+}
+
+/// The boards the HTML report inlines: one `<svg>` each, holding every
+/// label and a head per arrow, with nothing from outside.
+#[test]
+fn every_board_game_draws_its_sample_as_svg() {
+    for &g in GameId::ALL {
+        let pictures = g.dispatch(SamplePictures);
+        assert_eq!(pictures.is_empty(), !BOARD_GAMES.contains(&g), "{g}");
+        for p in pictures {
+            let svg = p.svg();
+            assert!(
+                svg.starts_with("<svg ") && svg.ends_with("</svg>\n"),
+                "{svg}"
+            );
+            assert_eq!(svg.matches("<svg").count(), 1);
+            for outside in ["href", "<style", "<script", "url(", " id="] {
+                assert!(!svg.contains(outside), "{outside} in {svg}");
+            }
+            for cell in p.cells.iter().filter(|c| !c.label.is_empty()) {
+                assert!(
+                    svg.contains(&format!(">{}</text>", cell.label)),
+                    "{}",
+                    cell.label
+                );
+            }
+            assert_eq!(
+                svg.matches("<polygon").count(),
+                p.arrows.len(),
+                "{}",
+                p.caption
+            );
         }
     }
 }

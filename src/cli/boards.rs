@@ -1,8 +1,8 @@
 //! The boards of an input for the terminal: the game's pictures drawn
 //! about the solvers' answers, for `repro`, `shrink` and `solve --trace`.
 
-use crate::game::Game;
-use crate::picture::{self, Focus};
+use crate::game::{Game, GameFocus};
+use crate::picture::{Focus, Picture};
 use crate::solver::{Limits, Run, SolverSpec};
 use crate::verdict;
 
@@ -27,7 +27,7 @@ pub(super) fn diverging<G: Game>(
             .collect(),
         parts: Some(&parts),
     };
-    picture::draw::<G>(input, &focus)
+    draw::<G>(input, &focus)
 }
 
 /// The pictures of one solver's run on `input`.
@@ -36,9 +36,21 @@ pub(super) fn single<G: Game>(
     input: &G::Input,
     run: Option<&Run<G::Output>>,
 ) -> Option<String> {
-    picture::draw::<G>(input, &Focus::single(spec.to_string(), answer(run)))
+    draw::<G>(input, &Focus::single(spec.to_string(), answer(run)))
 }
 
 fn answer<O>(run: Option<&Run<O>>) -> Option<&O> {
     run.and_then(|r| r.result.as_ref().ok())
+}
+
+/// Every picture as terminal text, separated by blank lines.
+fn draw<G: Game>(input: &G::Input, focus: &GameFocus<'_, G>) -> Option<String> {
+    let pictures = G::pictures(input, focus);
+    (!pictures.is_empty()).then(|| {
+        pictures
+            .iter()
+            .map(Picture::text)
+            .collect::<Vec<_>>()
+            .join("\n")
+    })
 }
