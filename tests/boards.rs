@@ -182,3 +182,27 @@ fn every_board_game_draws_its_sample_as_svg() {
         }
     }
 }
+
+/// The board README shows is the one `repro` draws for its finding.
+#[test]
+fn the_readme_board_is_a_pinned_one() {
+    let root = Path::new(env!("CARGO_MANIFEST_DIR"));
+    let readme = std::fs::read_to_string(root.join("README.md")).unwrap();
+    let start = readme
+        .find("```text\n== board ==\n")
+        .expect("README shows a board")
+        + "```text\n== board ==\n".len();
+    let shown = &readme[start..start + readme[start..].find("```").unwrap()];
+    let (_, entry) = readme[..start]
+        .rsplit_once("gamefuzz repro corpus/")
+        .expect("README names the finding it draws");
+    let entry = entry
+        .split_whitespace()
+        .next()
+        .unwrap()
+        .trim_end_matches('`');
+    let (game, file) = entry.split_once('/').unwrap();
+    let stem = file.strip_suffix(".in").unwrap();
+    let pinned = std::fs::read_to_string(golden_dir().join(game).join(format!("{stem}.txt")));
+    assert_eq!(shown, pinned.unwrap());
+}
