@@ -6,6 +6,7 @@ use std::fmt::Debug;
 
 use crate::fault::{Budget, Fault};
 pub use crate::id::GameId;
+use crate::picture::{Focus, Picture};
 use crate::source::Source;
 use crate::text::ParseError;
 
@@ -174,7 +175,17 @@ pub trait Game: Sized + 'static {
     fn trace(_input: &Self::Input) -> Option<String> {
         None
     }
+
+    /// The positions worth looking at in `input`: boards of the cases
+    /// where the solvers of `focus` part, or of the engine's run when one
+    /// solver ran. Empty for games without a board.
+    fn pictures(_input: &Self::Input, _focus: &GameFocus<'_, Self>) -> Vec<Picture> {
+        Vec::new()
+    }
 }
+
+/// The [`Focus`] of a game's pictures: its input and output types.
+pub type GameFocus<'a, G> = Focus<'a, <G as Game>::Input, <G as Game>::Output>;
 
 /// A computation generic over the game, run by [`GameId::dispatch`].
 pub trait Visit {

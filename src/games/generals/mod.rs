@@ -10,10 +10,12 @@
 //! * `gen`: the profiles; generators that draw only legal moves.
 //! * `shrink`: structural candidates.
 //! * `trace`: the engine's run told move by move.
+//! * `picture`: the board where the solvers part, or when the game ends.
 
 mod engine;
 mod gen;
 mod model;
+mod picture;
 mod shrink;
 #[cfg(test)]
 mod tests;
@@ -21,7 +23,8 @@ mod trace;
 mod validate;
 
 use crate::fault::{Budget, Fault};
-use crate::game::{Game, GameId, Invalid, Profile, Rule};
+use crate::game::{Game, GameFocus, GameId, Invalid, Profile, Rule};
+use crate::picture::Picture;
 use crate::source::Source;
 use crate::text::ParseError;
 
@@ -92,5 +95,9 @@ impl Game for Generals {
 
     fn trace(input: &Input) -> Option<String> {
         Some(trace::trace(input))
+    }
+
+    fn pictures(input: &Input, focus: &GameFocus<'_, Self>) -> Vec<Picture> {
+        picture::pictures(input, focus)
     }
 }
