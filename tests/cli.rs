@@ -201,16 +201,20 @@ fn external_solver_faults_are_classified() {
         // The engine and the port work, so the run is not refused.
         format!("engine,reference,cmd:{}", p.display())
     };
-    for (solvers, class) in [
-        (script("crash.sh", "exit 3"), "crash"),
+    // Only the slow program meets its timeout: the others get one so wide
+    // that a loaded machine cannot turn their fault into a timeout.
+    for (solvers, class, timeout) in [
+        (script("crash.sh", "exit 3"), "crash", "20"),
         (
             script("garbage.sh", "cat >/dev/null; echo 'not an answer'"),
             "bad-output",
+            "20",
         ),
-        (script("slow.sh", "sleep 5"), "timeout"),
+        (script("slow.sh", "sleep 5"), "timeout", "0.5"),
         (
             script("huge.sh", "cat >/dev/null; yes YES | head -c 80000000"),
             "oversized",
+            "20",
         ),
     ] {
         let out = gamefuzz(
@@ -224,7 +228,7 @@ fn external_solver_faults_are_classified() {
                 "--solvers",
                 &solvers,
                 "--timeout",
-                "0.5",
+                timeout,
                 "--json",
                 "--no-store",
                 "--no-shrink",
