@@ -1,6 +1,7 @@
 //! Throughput of the differential loop per game and profile, on one thread:
 //! generation, rendering, engine and port. Run with
-//! `cargo bench --bench throughput [-- SECONDS_PER_PROFILE]`; results are
+//! `cargo bench --bench throughput [-- SECONDS_PER_PROFILE] [GAME...]`
+//! (all games when none is named); results are
 //! recorded in README.md. Figures are noisy on a shared machine: compare
 //! ratios within one run.
 
@@ -56,7 +57,13 @@ fn main() {
         .skip(1)
         .find_map(|a| a.parse().ok())
         .unwrap_or(1.0);
+    let named: Vec<GameId> = std::env::args()
+        .skip(1)
+        .filter_map(|a| GameId::from_name(&a))
+        .collect();
     for &g in GameId::ALL {
-        g.dispatch(Bench(Duration::from_secs_f64(secs)));
+        if named.is_empty() || named.contains(&g) {
+            g.dispatch(Bench(Duration::from_secs_f64(secs)));
+        }
     }
 }
