@@ -1,13 +1,24 @@
-//! Generators (spec section 7). Every case is drawn by rejection: a family
-//! proposes a position, `validate_case` and the family's own property filter
-//! it, and the answer is steered towards a drawn YES/NO so that both verdicts
-//! are common. A fixed position ends every rejection loop, so any tape
-//! (including the all-zero one) yields a valid file.
+//! Generators (spec section 7). Every case is built, never filtered: no
+//! draw is thrown away for breaking a rule, and the answer is decided as
+//! the case is built rather than asked of a solver afterwards.
+//!
+//! A case starts with the two generals and at once a red piece giving
+//! check; the points that check needs empty (its line to the black
+//! general, or its horse leg) are kept empty for good. Every later piece
+//! (the family's own, then the rest) goes on a point neither taken nor
+//! kept, so it may add attacks but never takes the check away, and the
+//! kinds come from a bag holding at most two of each.
+//!
+//! Steered profiles draw the answer first. For a mate, pieces go where they
+//! attack the most moves still free (a spare kind of the bag may join when
+//! the planned ones cannot), and every move's attack is kept like the
+//! check. For an escape, one move is chosen to stay safe, and no piece goes
+//! where it would attack that move or screen a cannon aimed at it. Either
+//! way the answer is known by construction; when a construction falls
+//! short (a mate the bag cannot complete), the case is drawn again, a few
+//! times at most.
 
-use super::engine;
-use super::model::{in_black_palace, Case, Input, Kind, Piece, Point, MAX_CASES};
-use super::validate::validate_case;
-use crate::fault::Budget;
+use super::model::{Case, Input, Kind, Piece, Point, MAX_CASES, MAX_PIECES};
 use crate::game::Profile;
 use crate::source::Source;
 
@@ -46,402 +57,956 @@ pub const PROFILES: &[Profile] = &[
     },
 ];
 
-/// Rejection tries per case before the fixed fallback.
-const TRIES: usize = 200;
+/// Draws of a case per wanted answer; the last draw is kept otherwise (it
+/// is valid all the same).
+const TRIES: usize = 4;
 
 pub fn generate(src: &mut Source, profile: &str) -> Input {
-    let (count, family): (usize, fn(&mut Source) -> Option<Case>) = match profile {
-        "typical" => (src.usize_in(1, 8), |s| {
-            let extra = s.usize_in(1, 6);
-            scatter(s, extra)
-        }),
-        "max" => (MAX_CASES, |s| scatter(s, 6)),
+    let (count, family): (usize, Family) = match profile {
+        "typical" => (src.usize_in(1, 8), |s, aim| scatter(s, (1, 6), 6, aim)),
+        "max" => (MAX_CASES, |s, aim| scatter(s, (6, 6), 6, aim)),
         "edge" => (src.usize_in(1, 12), edge),
         "facing" => (src.usize_in(1, 6), facing),
         "capture" => (src.usize_in(1, 6), capture),
         "screens" => (src.usize_in(1, 6), screens),
         "horses" => (src.usize_in(1, 6), horses),
-        _ => (1, |s| {
-            let extra = s.usize_in(1, 2);
-            scatter(s, extra)
-        }),
+        _ => (1, |s, aim| scatter(s, (1, 2), 2, aim)),
     };
-    let pieces = if profile == "max" { 7 } else { 2 };
     // Facing generals always answer NO; steering would hide them.
     let steer = profile != "facing";
-    let cases = (0..count)
-        .map(|_| balanced(src, family, pieces, steer))
-        .collect();
+    let cases = (0..count).map(|_| balanced(src, family, steer)).collect();
     Input { cases }
 }
 
-fn answer(case: &Case) -> bool {
-    engine::checkmated(case, &mut Budget::default(), &mut ())
-        .expect("tiny positions fit any budget")
+/// What a case is built for.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Aim {
+    Mate,
+    /// A safe move for the black general.
+    Escape,
+    /// Either.
+    Any,
 }
 
-/// A valid case from `family`, preferably with a drawn answer when `steer`.
-fn balanced(
-    src: &mut Source,
-    family: fn(&mut Source) -> Option<Case>,
-    pieces: usize,
-    steer: bool,
-) -> Case {
-    let valid = |s: &mut Source| family(s).filter(|c| validate_case(1, c).is_ok());
-    if !steer {
-        return src.attempt(TRIES, valid, |_| fallback(pieces));
+/// Draws one case for an aim.
+type Family = fn(&mut Source, Aim) -> Draft;
+
+/// A case from `family`, with a drawn answer when `steer`.
+fn balanced(src: &mut Source, family: Family, steer: bool) -> Case {
+    let aim = match (steer, src.bool(0.5)) {
+        (false, _) => Aim::Any,
+        (true, true) => Aim::Mate,
+        (true, false) => Aim::Escape,
+    };
+    let mut d = family(src, aim);
+    for _ in 1..TRIES {
+        if aim == Aim::Any || d.answer() == (aim == Aim::Mate) || src.is_exhausted() {
+            break;
+        }
+        d = family(src, aim);
     }
-    let want_mate = src.bool(0.5);
-    src.attempt(
-        TRIES,
-        |s| valid(s).filter(|c| answer(c) == want_mate),
-        |s| s.attempt(TRIES, valid, |_| fallback(pieces)),
-    )
+    #[cfg(debug_assertions)]
+    let claimed = (d.answer(), d.mated());
+    let case = d.finish();
+    #[cfg(debug_assertions)]
+    check_draft(&case, claimed);
+    case
 }
 
-/// A checkmate valid by construction: the official sample's first case plus
-/// extra pieces far from every line that matters.
-fn fallback(pieces: usize) -> Case {
-    let mut red = vec![
-        Piece {
-            kind: Kind::General,
-            at: (10, 5),
-        },
-        Piece {
-            kind: Kind::Chariot,
-            at: (6, 4),
-        },
-    ];
-    let extra = [
-        (Kind::Horse, (10, 1)),
-        (Kind::Horse, (10, 9)),
-        (Kind::Cannon, (9, 1)),
-        (Kind::Cannon, (9, 9)),
-        (Kind::Chariot, (8, 1)),
-    ];
-    red.extend(
-        extra
-            .iter()
-            .take(pieces.saturating_sub(2))
-            .map(|&(kind, at)| Piece { kind, at }),
+/// What the construction promises, checked against the validator and the
+/// engine wherever debug assertions are on (the tests).
+#[cfg(debug_assertions)]
+fn check_draft(case: &Case, (answer, mated): (bool, bool)) {
+    use super::{engine, validate::validate_case};
+    if let Err(e) = validate_case(1, case) {
+        panic!("generated an invalid case ({e}): {case:?}");
+    }
+    let engine = engine::checkmated(case, &mut crate::fault::Budget::default(), &mut ())
+        .expect("tiny positions fit any budget");
+    assert_eq!(
+        engine, mated,
+        "the draft and the engine disagree on {case:?}"
     );
-    Case { black: (1, 4), red }
+    assert_eq!(
+        engine, answer,
+        "the construction promised otherwise: {case:?}"
+    );
 }
 
-fn all_points() -> impl Iterator<Item = Point> {
-    (1..=10).flat_map(|r| (1..=9).map(move |c| (r, c)))
+/// A set of board points, bit `9 (r - 1) + (c - 1)` for point (r, c).
+type Points = u128;
+
+const fn index((r, c): Point) -> u32 {
+    (r - 1) * 9 + (c - 1)
 }
 
-fn palace(rows: std::ops::RangeInclusive<u32>) -> Vec<Point> {
-    rows.flat_map(|r| (4..=6).map(move |c| (r, c))).collect()
+const fn bit(p: Point) -> Points {
+    1 << index(p)
 }
 
-/// Up to `n` non-general kinds, at most two of each, in a drawn order.
-fn bag(src: &mut Source, n: usize) -> Vec<Kind> {
-    let mut kinds = vec![
-        Kind::Chariot,
-        Kind::Chariot,
-        Kind::Horse,
-        Kind::Horse,
-        Kind::Cannon,
-        Kind::Cannon,
-    ];
-    src.shuffle(&mut kinds);
-    kinds.truncate(n);
-    kinds
+fn point(i: u32) -> Point {
+    (i / 9 + 1, i % 9 + 1)
 }
 
-/// A position under construction.
-struct Draft {
-    black: Point,
-    red: Vec<Piece>,
+/// Rows `r0..=r1` by columns `c0..=c1`.
+const fn rect(r0: u32, r1: u32, c0: u32, c1: u32) -> Points {
+    let mut set = 0;
+    let mut r = r0;
+    while r <= r1 {
+        let mut c = c0;
+        while c <= c1 {
+            set |= bit((r, c));
+            c += 1;
+        }
+        r += 1;
+    }
+    set
 }
 
-impl Draft {
-    fn new(src: &mut Source) -> Self {
-        let black = *src.choose(&palace(1..=3));
-        let general = *src.choose(&palace(8..=10));
-        Draft {
-            black,
-            red: vec![Piece {
-                kind: Kind::General,
-                at: general,
-            }],
+/// Column c at index c (index 0 unused).
+const COLUMNS: [Points; 10] = {
+    let mut columns = [0; 10];
+    let mut c = 1;
+    while c <= 9 {
+        columns[c] = rect(1, 10, c as u32, c as u32);
+        c += 1;
+    }
+    columns
+};
+const BOARD: Points = rect(1, 10, 1, 9);
+/// Rows 1-6, columns 2-8: where pieces usually matter.
+const NEAR: Points = rect(1, 6, 2, 8);
+const EDGES: Points = rect(1, 1, 1, 9) | rect(10, 10, 1, 9) | rect(1, 10, 1, 1) | rect(1, 10, 9, 9);
+const BLACK_PALACE: Points = rect(1, 3, 4, 6);
+const RED_PALACE: Points = rect(8, 10, 4, 6);
+
+/// One point of a non-empty set; choice 0 is the top-left one.
+fn pick(src: &mut Source, set: Points) -> Point {
+    nth(set, src.below(u64::from(set.count_ones())) as u32)
+}
+
+/// Independent choices read from one draw, as the digits of a mixed-radix
+/// number (the first digit least significant): one large choice costs less
+/// than several small ones, and an all-zero tape still reads 0 everywhere.
+fn digits<const N: usize>(src: &mut Source, radices: [u64; N]) -> [u64; N] {
+    let mut v = src.below(radices.iter().product());
+    radices.map(|r| {
+        let d = v % r;
+        v /= r;
+        d
+    })
+}
+
+/// Whether a digit in `0..radix` falls in its top `n` values: 0 is false.
+fn top(digit: u64, radix: u64, n: u64) -> bool {
+    digit >= radix - n
+}
+
+/// Point `k` of a set, top-left first.
+fn nth(set: Points, mut k: u32) -> Point {
+    let mut word = set as u64;
+    let mut base = 0;
+    if k >= word.count_ones() {
+        k -= word.count_ones();
+        word = (set >> 64) as u64;
+        base = 64;
+    }
+    for width in [32, 16, 8] {
+        let low = word & ((1 << width) - 1);
+        if k >= low.count_ones() {
+            k -= low.count_ones();
+            word >>= width;
+            base += width;
+        } else {
+            word = low;
+        }
+    }
+    for _ in 0..k {
+        word &= word - 1;
+    }
+    point(base + word.trailing_zeros())
+}
+
+/// Where a piece should go: on the `favoured` points, or when `weight` is
+/// not 0 anywhere else too, each favoured point `weight` times as likely.
+#[derive(Clone, Copy)]
+struct Spots {
+    favoured: Points,
+    weight: u32,
+}
+
+impl Spots {
+    const fn only(favoured: Points) -> Spots {
+        Spots {
+            favoured,
+            weight: 0,
         }
     }
 
-    fn free(&self, p: Point) -> bool {
-        p != self.black && self.red.iter().all(|q| q.at != p)
+    /// One point of the non-empty `room`, in one choice.
+    fn pick(self, src: &mut Source, room: Points) -> Point {
+        let favoured = self.favoured & room;
+        if self.weight == 0 {
+            return pick(src, if favoured != 0 { favoured } else { room });
+        }
+        let heavy = favoured.count_ones() * self.weight;
+        let rest = room & !favoured;
+        let k = src.below(u64::from(heavy + rest.count_ones())) as u32;
+        if k < heavy {
+            nth(favoured, k / self.weight)
+        } else {
+            nth(rest, k - heavy)
+        }
+    }
+}
+
+/// Near the black palace about nine times in ten (rows 1-6 hold 42 of
+/// the 90 points).
+const NEAR_MOSTLY: Spots = Spots {
+    favoured: NEAR,
+    weight: 9,
+};
+
+fn offset((r, c): Point, (dr, dc): (i32, i32)) -> Option<Point> {
+    let (r, c) = (r as i32 + dr, c as i32 + dc);
+    ((1..=10).contains(&r) && (1..=9).contains(&c)).then_some((r as u32, c as u32))
+}
+
+const STEPS: [(i32, i32); 4] = [(-1, 0), (1, 0), (0, -1), (0, 1)];
+
+/// `RAYS[d][i]`: the points past point index `i` in direction `STEPS[d]`,
+/// to the edge of the board.
+const RAYS: [[Points; 90]; 4] = {
+    let mut rays = [[0; 90]; 4];
+    let mut d = 0;
+    while d < 4 {
+        let mut i = 0;
+        while i < 90 {
+            let (mut r, mut c) = ((i / 9) as i32 + 1, (i % 9) as i32 + 1);
+            loop {
+                r += STEPS[d].0;
+                c += STEPS[d].1;
+                if r < 1 || r > 10 || c < 1 || c > 9 {
+                    break;
+                }
+                rays[d][i] |= bit((r as u32, c as u32));
+            }
+            i += 1;
+        }
+        d += 1;
+    }
+    rays
+};
+
+/// The empty points of `RAYS[d][i]` before the first occupied one, and
+/// that one's index.
+fn open_ray(d: usize, i: u32, occ: Points) -> (Points, Option<u32>) {
+    let ray = RAYS[d][i as usize];
+    let hits = ray & occ;
+    if hits == 0 {
+        return (ray, None);
+    }
+    // Up and left run towards lower indices.
+    let first = if d % 2 == 0 {
+        127 - hits.leading_zeros()
+    } else {
+        hits.trailing_zeros()
+    };
+    (ray & !RAYS[d][first as usize] & !(1 << first), Some(first))
+}
+
+/// Points strictly between two points of one row or column.
+fn between(p: Point, q: Point) -> Points {
+    let (i, j) = (index(p), index(q));
+    let (lo, hi) = (i.min(j), i.max(j));
+    // Bits lo+1 .. hi-1: the row's points between, or the column's among
+    // the points of the rows between.
+    let span = (1 << hi) - (1 << (lo + 1).min(hi));
+    if p.0 == q.0 {
+        span
+    } else if p.1 == q.1 {
+        span & COLUMNS[p.1 as usize]
+    } else {
+        0
+    }
+}
+
+/// The black general's moves: its neighbours inside the palace.
+fn moves(b: Point) -> Points {
+    neighbours(b) & BLACK_PALACE
+}
+
+/// The (row, column) offsets of a horse's jumps.
+const JUMPS: [(i32, i32); 8] = [
+    (1, 2),
+    (2, 1),
+    (-1, 2),
+    (-2, 1),
+    (1, -2),
+    (2, -1),
+    (-1, -2),
+    (-2, -1),
+];
+
+/// The leg point of a horse on `from` jumping to `to` (spec 4.1).
+fn leg(from: Point, to: Point) -> Point {
+    let (dr, dc) = (to.0 as i32 - from.0 as i32, to.1 as i32 - from.1 as i32);
+    if dr.abs() == 2 {
+        ((from.0 as i32 + dr / 2) as u32, from.1)
+    } else {
+        (from.0, (from.1 as i32 + dc / 2) as u32)
+    }
+}
+
+/// Horse origins from which `target` is one jump away.
+fn jumps_to(target: Point) -> Points {
+    JUMPS
+        .iter()
+        .filter_map(|&(dr, dc)| offset(target, (-dr, -dc)))
+        .fold(0, |set, p| set | bit(p))
+}
+
+/// Whether a piece of `kind` on `p` attacks `t` when the points of `occ`
+/// are occupied (spec 4.1).
+fn attacks(kind: Kind, p: Point, t: Point, occ: Points) -> bool {
+    let aligned = p != t && (p.0 == t.0 || p.1 == t.1);
+    match kind {
+        Kind::General => p.1 == t.1 && aligned && between(p, t) & occ == 0,
+        Kind::Chariot => aligned && between(p, t) & occ == 0,
+        Kind::Cannon => aligned && (between(p, t) & occ).count_ones() == 1,
+        Kind::Horse => {
+            let (dr, dc) = (p.0.abs_diff(t.0), p.1.abs_diff(t.1));
+            matches!((dr, dc), (1, 2) | (2, 1)) && occ & bit(leg(p, t)) == 0
+        }
+    }
+}
+
+/// The points whose occupancy that attack depends on.
+fn attack_line(kind: Kind, p: Point, t: Point) -> Points {
+    match kind {
+        Kind::Horse => bit(leg(p, t)),
+        _ => between(p, t),
+    }
+}
+
+/// Points from which a piece of `kind` (not the general) would attack `t`
+/// when the points of `occ` are occupied.
+fn attackers(kind: Kind, t: Point, occ: Points) -> Points {
+    let mut set = 0;
+    match kind {
+        Kind::Horse => {
+            for &(dr, dc) in &JUMPS {
+                if let Some(p) = offset(t, (-dr, -dc)) {
+                    if occ & bit(leg(p, t)) == 0 {
+                        set |= bit(p);
+                    }
+                }
+            }
+        }
+        Kind::Cannon => {
+            // Past the first piece of each line, up to the second.
+            for d in 0..4 {
+                if let (_, Some(screen)) = open_ray(d, index(t), occ) {
+                    set |= open_ray(d, screen, occ).0;
+                }
+            }
+        }
+        _ => {
+            for d in 0..4 {
+                set |= open_ray(d, index(t), occ).0;
+            }
+        }
+    }
+    set
+}
+
+/// A position under construction: `taken` holds every piece's point, the
+/// black general's included; `kept` the points that must keep their state
+/// (empty, or their piece) for the check, and for the attacks a mate is
+/// built on, to stand.
+struct Draft {
+    black: Point,
+    /// The red general first.
+    red: [Piece; MAX_PIECES],
+    pieces: usize,
+    taken: Points,
+    kept: Points,
+    aim: Aim,
+    /// Whether every move is attacked by a kept attack and the generals do
+    /// not face each other: a mate, whatever is added.
+    covered: bool,
+}
+
+impl Draft {
+    fn with(black: Point, general: Point, aim: Aim) -> Self {
+        Draft {
+            black,
+            red: [Piece {
+                kind: Kind::General,
+                at: general,
+            }; MAX_PIECES],
+            pieces: 1,
+            taken: bit(black) | bit(general),
+            kept: 0,
+            aim,
+            covered: false,
+        }
     }
 
     fn general(&self) -> Point {
         self.red[0].at
     }
 
-    /// Puts `kind` on one of the free `spots`; `None` when all are taken.
-    fn put(&mut self, src: &mut Source, kind: Kind, spots: &[Point]) -> Option<Point> {
-        let free: Vec<Point> = spots.iter().copied().filter(|&p| self.free(p)).collect();
-        if free.is_empty() {
-            return None;
-        }
-        let at = *src.choose(&free);
-        self.red.push(Piece { kind, at });
-        Some(at)
+    fn red(&self) -> &[Piece] {
+        &self.red[..self.pieces]
     }
 
-    /// Places each kind near the black palace most of the time.
-    fn scatter(&mut self, src: &mut Source, kinds: &[Kind]) -> Option<()> {
-        for &kind in kinds {
-            let spots = if src.bool(0.2) { anywhere() } else { near() };
-            self.put(src, kind, &spots)?;
+    /// Points a new piece may take. Never empty: at most 8 pieces and a
+    /// few dozen kept points on a board of 90.
+    fn free(&self) -> Points {
+        BOARD & !self.taken & !self.kept
+    }
+
+    fn place(&mut self, kind: Kind, at: Point) {
+        self.red[self.pieces] = Piece { kind, at };
+        self.pieces += 1;
+        self.taken |= bit(at);
+    }
+
+    /// Puts `kind` on one of the free `spots`; `None` when there is none.
+    fn put_in(&mut self, src: &mut Source, kind: Kind, spots: Points) -> Option<Point> {
+        let free = spots & self.free();
+        (free != 0).then(|| {
+            let at = pick(src, free);
+            self.place(kind, at);
+            at
+        })
+    }
+
+    /// Puts `kind` on a free point where `spots` says.
+    fn put(&mut self, src: &mut Source, kind: Kind, spots: Spots) -> Point {
+        let at = spots.pick(src, self.free());
+        self.place(kind, at);
+        at
+    }
+
+    /// Whether the two generals face each other on an open file.
+    fn facing(&self) -> bool {
+        let g = self.general();
+        g.1 == self.black.1 && between(g, self.black) & self.taken == 0
+    }
+
+    /// The occupied points once the black general has moved to `t`.
+    fn after_move(&self, t: Point) -> Points {
+        (self.taken & !bit(self.black)) | bit(t)
+    }
+
+    /// A piece that attacks the move `t` once made (spec 4.2 steps 3-4).
+    fn defender(&self, t: Point) -> Option<Piece> {
+        let occ = self.after_move(t);
+        self.red()
+            .iter()
+            .copied()
+            .find(|p| p.at != t && attacks(p.kind, p.at, t, occ))
+    }
+
+    /// Moves no piece attacks yet.
+    fn uncovered(&self) -> Points {
+        points(moves(self.black))
+            .filter(|&t| self.defender(t).is_none())
+            .fold(0, |set, t| set | bit(t))
+    }
+
+    /// Spec 4.2 on the draft.
+    fn mated(&self) -> bool {
+        !self.facing() && self.uncovered() == 0
+    }
+
+    /// The answer, from the construction when it is sure.
+    fn answer(&self) -> bool {
+        self.covered || self.mated()
+    }
+
+    /// The points of `origins` from which a piece of `kind` would attack
+    /// the most of the moves `open`, and how many: with few pieces, a mate
+    /// needs each to attack several.
+    fn best(&self, kind: Kind, origins: Points, open: Points) -> (Points, usize) {
+        // levels[k]: the origins that attack at least k + 1 of those moves.
+        let mut levels = [0; 4];
+        for t in points(open) {
+            let from = attackers(kind, t, self.after_move(t)) & origins;
+            for k in (1..4).rev() {
+                levels[k] |= levels[k - 1] & from;
+            }
+            levels[0] |= from;
         }
-        Some(())
+        match levels.iter().rposition(|&l| l != 0) {
+            Some(k) => (levels[k], k + 1),
+            None => (origins, 0),
+        }
+    }
+
+    /// Puts a kind of `kinds` where it attacks `t`, removes it from
+    /// `kinds` and keeps its line; `occ` is the position the attack is made
+    /// in. Without a mate in view, the first kind that can, on a point of
+    /// `spots` when it can be; for a mate, the kind (a spare one too) and
+    /// points that attack the most open moves as well. A cannon may also
+    /// take a new screen, the next kind of the bag, when `screen` allows
+    /// it and nothing is kept yet (so the screen's points are free).
+    fn attack(
+        &mut self,
+        src: &mut Source,
+        kinds: &mut Bag,
+        t: Point,
+        occ: Points,
+        spots: Spots,
+        screen: bool,
+    ) -> bool {
+        let mate = self.aim == Aim::Mate;
+        let open = if mate { self.uncovered() } else { 0 };
+        let reach = if mate { kinds.reach() } else { kinds.len() };
+        // The bag index, its points, and how many open moves they attack.
+        let mut choice: Option<(usize, Points, usize)> = None;
+        for i in 0..reach {
+            let kind = kinds.kinds[i];
+            if kinds.kinds[..i].contains(&kind) {
+                continue;
+            }
+            let mut origins = attackers(kind, t, occ);
+            let others = kinds.len() - usize::from(i < kinds.len());
+            if kind == Kind::Cannon && screen && others > 0 && self.kept == 0 {
+                // Over a new screen: a chariot's points, two steps away
+                // or more.
+                origins |= attackers(Kind::Chariot, t, occ) & !neighbours(t);
+            }
+            let origins = origins & self.free();
+            if origins == 0 {
+                continue;
+            }
+            if !mate {
+                choice = Some((i, origins, 0));
+                break;
+            }
+            let (best, most) = self.best(kind, origins, open);
+            if choice.is_none_or(|c| most > c.2) {
+                choice = Some((i, best, most));
+            }
+        }
+        let Some((i, origins, _)) = choice else {
+            return false;
+        };
+        let kind = kinds.take(i);
+        let at = spots.pick(src, origins);
+        let line = attack_line(kind, at, t);
+        self.place(kind, at);
+        if kind == Kind::Cannon && line & occ == 0 {
+            let screen = kinds.take(0);
+            self.place(screen, pick(src, line));
+        }
+        self.kept |= line;
+        true
+    }
+
+    /// Puts a kind of `kinds` where it gives check (see [`Draft::attack`]).
+    /// If none can (a lone cannon with nothing to screen it), the red
+    /// general moves onto the black general's file and checks itself.
+    fn give_check(&mut self, src: &mut Source, kinds: &mut Bag, spots: Spots) {
+        let b = self.black;
+        if self.attack(src, kinds, b, self.taken, spots, true) {
+            return;
+        }
+        let g = self.general();
+        if g.1 != b.1 {
+            self.taken &= !bit(g);
+            let general = pick(src, RED_PALACE & COLUMNS[b.1 as usize]);
+            self.red[0].at = general;
+            self.taken |= bit(general);
+        }
+        self.kept |= between(self.general(), b);
+    }
+
+    /// Places the rest of the pieces, each on a point drawn from `spots`
+    /// when it can be; for a mate, first what the moves still need.
+    fn fill(&mut self, src: &mut Source, mut kinds: Bag, spots: impl Fn(Kind) -> Spots) {
+        if self.aim == Aim::Mate {
+            self.cover(src, &mut kinds, &spots);
+        }
+        for &kind in kinds.iter() {
+            self.put(src, kind, spots(kind));
+        }
+    }
+
+    /// Attacks every move of the black general while the bag lasts, and
+    /// blocks facing generals first; every attack a move gets is kept.
+    fn cover(&mut self, src: &mut Source, kinds: &mut Bag, spots: impl Fn(Kind) -> Spots) {
+        let b = self.black;
+        if self.facing() {
+            let file = between(self.general(), b);
+            match kinds.first() {
+                Some(&kind) if self.put_in(src, kind, file).is_some() => {
+                    kinds.take(0);
+                }
+                _ => return,
+            }
+        }
+        for t in points(moves(b)) {
+            if let Some(p) = self.defender(t) {
+                self.kept |= attack_line(p.kind, p.at, t);
+                continue;
+            }
+            if kinds.reach() == 0 {
+                return;
+            }
+            let spots = spots(kinds.kinds[0]);
+            if !self.attack(src, kinds, t, self.after_move(t), spots, false) {
+                return;
+            }
+        }
+        self.covered = true;
     }
 
     fn finish(self) -> Case {
         Case {
             black: self.black,
-            red: self.red,
+            red: self.red().to_vec(),
         }
     }
 }
 
-fn anywhere() -> Vec<Point> {
-    all_points().collect()
-}
-
-/// Rows 1-6, columns 2-8: where pieces usually matter.
-fn near() -> Vec<Point> {
-    all_points()
-        .filter(|&(r, c)| r <= 6 && (2..=8).contains(&c))
-        .collect()
-}
-
-fn edges() -> Vec<Point> {
-    all_points()
-        .filter(|&(r, c)| r == 1 || r == 10 || c == 1 || c == 9)
-        .collect()
-}
-
-fn neighbours((r, c): Point) -> Vec<Point> {
-    [(r - 1, c), (r + 1, c), (r, c - 1), (r, c + 1)]
-        .into_iter()
-        .filter(|&p| in_black_palace(p))
-        .collect()
-}
-
-/// Points of `p`'s row and column, `p` excluded.
-fn lines((r, c): Point) -> Vec<Point> {
-    all_points()
-        .filter(|&q| (q.0 == r || q.1 == c) && q != (r, c))
-        .collect()
-}
-
-/// Points strictly between two points of a line.
-fn between(p: Point, q: Point) -> Vec<Point> {
-    lines(p)
-        .into_iter()
-        .filter(|&x| {
-            let inside = |a: u32, b: u32, v: u32| a.min(b) < v && v < a.max(b);
-            (p.0 == q.0 && x.0 == p.0 && inside(p.1, q.1, x.1))
-                || (p.1 == q.1 && x.1 == p.1 && inside(p.0, q.0, x.0))
+/// The points of a set, top-left first.
+fn points(mut set: Points) -> impl Iterator<Item = Point> {
+    std::iter::from_fn(move || {
+        (set != 0).then(|| {
+            let i = set.trailing_zeros();
+            set &= set - 1;
+            point(i)
         })
-        .collect()
+    })
 }
 
-/// Horse origins from which `target` is one jump away.
-fn jumps_to((r, c): Point) -> Vec<Point> {
-    let (r, c) = (r as i32, c as i32);
-    [
-        (1, 2),
-        (2, 1),
-        (-1, 2),
-        (-2, 1),
-        (1, -2),
-        (2, -1),
-        (-1, -2),
-        (-2, -1),
-    ]
-    .into_iter()
-    .map(|(dr, dc)| (r + dr, c + dc))
-    .filter(|&(a, b)| (1..=10).contains(&a) && (1..=9).contains(&b))
-    .map(|(a, b)| (a as u32, b as u32))
-    .collect()
+/// The points next to `b` on the board.
+fn neighbours(b: Point) -> Points {
+    STEPS
+        .iter()
+        .filter_map(|&s| offset(b, s))
+        .fold(0, |set, p| set | bit(p))
 }
 
-fn scatter(src: &mut Source, extra: usize) -> Option<Case> {
-    let mut d = Draft::new(src);
-    let kinds = bag(src, extra);
-    d.scatter(src, &kinds)?;
-    Some(d.finish())
+/// The kinds still to place, at most two of each non-general kind in
+/// all: `kinds[..len]` to place, then `avail` spare kinds, then the kinds
+/// used up. A mate may take up to `spare` of the spare kinds.
+#[derive(Clone, Copy)]
+struct Bag {
+    kinds: [Kind; 6],
+    len: usize,
+    avail: usize,
+    spare: usize,
 }
 
-fn edge(src: &mut Source) -> Option<Case> {
-    match src.below(6) {
-        0 => capture(src),
-        1 => screens(src),
-        2 => horses(src),
-        3 => facing(src),
-        4 => general_file(src),
-        _ => board_edges(src),
+impl std::ops::Deref for Bag {
+    type Target = [Kind];
+    fn deref(&self) -> &[Kind] {
+        &self.kinds[..self.len]
     }
+}
+
+impl Bag {
+    /// `n` kinds, ordered by the digits of `order` (in `0..720`), and up to
+    /// `most` in all for a mate.
+    fn new(n: usize, most: usize, mut order: u64) -> Bag {
+        let mut kinds = [
+            Kind::Chariot,
+            Kind::Chariot,
+            Kind::Horse,
+            Kind::Horse,
+            Kind::Cannon,
+            Kind::Cannon,
+        ];
+        // Fisher-Yates: order 0 keeps the kinds as listed.
+        for i in 0..kinds.len() {
+            let places = (kinds.len() - i) as u64;
+            kinds.swap(i, i + (order % places) as usize);
+            order /= places;
+        }
+        let len = n.min(kinds.len());
+        Bag {
+            kinds,
+            len,
+            avail: kinds.len() - len,
+            spare: most.min(kinds.len()).saturating_sub(len),
+        }
+    }
+
+    /// How many kinds a mate may choose from: those to place, then spares.
+    fn reach(&self) -> usize {
+        self.len + self.spare.min(self.avail)
+    }
+
+    /// Takes kind `i`, a spare one when `i >= len`.
+    fn take(&mut self, mut i: usize) -> Kind {
+        if i >= self.len {
+            self.kinds.swap(i, self.len);
+            self.len += 1;
+            self.avail -= 1;
+            self.spare -= 1;
+            i = self.len - 1;
+        }
+        let kind = self.kinds[i];
+        // To the used-up end, the spares following.
+        self.kinds[i..].rotate_left(1);
+        self.len -= 1;
+        kind
+    }
+
+    /// Adds a kind to place (one that was used up, so the counts hold).
+    fn push(&mut self, kind: Kind) {
+        if self.len + self.avail == self.kinds.len() {
+            self.avail -= 1;
+        }
+        self.kinds[self.len..].rotate_right(1);
+        self.kinds[self.len] = kind;
+        self.len += 1;
+    }
+
+    fn pop(&mut self) -> Option<Kind> {
+        (self.len > 0).then(|| self.take(self.len - 1))
+    }
+
+    fn insert_first(&mut self, kind: Kind) {
+        self.push(kind);
+        self.kinds[..self.len].rotate_right(1);
+    }
+
+    /// Keeps the kinds (spares included) for which `keep` holds.
+    fn retain(&mut self, keep: impl Fn(Kind) -> bool) {
+        let mut i = 0;
+        while i < self.len + self.avail {
+            if keep(self.kinds[i]) {
+                i += 1;
+            } else if i < self.len {
+                self.take(i);
+            } else {
+                self.kinds[i..].rotate_left(1);
+                self.avail -= 1;
+            }
+        }
+    }
+}
+
+/// The black general, the red general and a bag of `lo..=hi` kinds (up to
+/// `most` for a mate), in one choice.
+fn start(src: &mut Source, aim: Aim, (lo, hi): (usize, usize), most: usize) -> (Draft, Bag) {
+    let [b, g, side, n, order] = digits(src, [9, 18, 4, (hi - lo + 1) as u64, 720]);
+    let black = nth(BLACK_PALACE, b as u32);
+    // For a mate, three times in four on the column of a sideways move,
+    // which the general then attacks.
+    let palace = if aim == Aim::Mate && side < 3 {
+        RED_PALACE & (COLUMNS[black.1 as usize - 1] | COLUMNS[black.1 as usize + 1])
+    } else {
+        RED_PALACE
+    };
+    // 18 is a multiple of every palace count (3, 6, 9).
+    let general = nth(palace, (g % u64::from(palace.count_ones())) as u32);
+    let kinds = Bag::new(lo + n as usize, most, order);
+    (Draft::with(black, general, aim), kinds)
+}
+
+/// The generals, a checking piece and the rest of `sizes` pieces (up to
+/// `most` for a mate).
+fn scatter(src: &mut Source, sizes: (usize, usize), most: usize, aim: Aim) -> Draft {
+    let (mut d, mut kinds) = start(src, aim, sizes, most);
+    d.give_check(src, &mut kinds, NEAR_MOSTLY);
+    d.fill(src, kinds, |_| NEAR_MOSTLY);
+    d
+}
+
+fn edge(src: &mut Source, aim: Aim) -> Draft {
+    match src.below(6) {
+        0 => capture(src, aim),
+        1 => screens(src, aim),
+        2 => horses(src, aim),
+        3 => facing(src, aim),
+        4 => general_file(src, aim),
+        _ => board_edges(src, aim),
+    }
+}
+
+/// The start of the special families: 1-6 kinds.
+fn family_start(src: &mut Source, aim: Aim) -> (Draft, Bag) {
+    start(src, aim, (1, 6), 6)
 }
 
 /// One or two red pieces on the black general's moves, plus defenders.
-fn capture(src: &mut Source) -> Option<Case> {
-    let mut d = Draft::new(src);
-    let total = src.usize_in(1, 6);
-    let kinds = bag(src, total);
-    let adjacent = src.usize_in(1, 2.min(kinds.len()));
-    for &kind in &kinds[..adjacent] {
-        d.put(src, kind, &neighbours(d.black))?;
+fn capture(src: &mut Source, aim: Aim) -> Draft {
+    let (mut d, mut kinds) = family_start(src, aim);
+    let [on_move, adjacent] = digits(src, [2, 6]);
+    let moves = moves(d.black);
+    // Half the time the checking piece itself stands on a move.
+    let spots = if on_move == 1 { moves } else { NEAR };
+    d.give_check(src, &mut kinds, Spots::only(spots));
+    // 6 is a multiple of every count of choices (1, 2, 3).
+    let adjacent = adjacent as usize % (2.min(kinds.len()) + 1);
+    for _ in 0..adjacent {
+        let kind = kinds.take(0);
+        d.put(src, kind, Spots::only(moves));
     }
-    d.scatter(src, &kinds[adjacent..])?;
-    Some(d.finish())
+    d.fill(src, kinds, |_| NEAR_MOSTLY);
+    d
 }
 
 /// A cannon whose screen is the red general, another piece, or the black
 /// general itself.
-fn screens(src: &mut Source) -> Option<Case> {
-    let mut d = Draft::new(src);
-    let total = src.usize_in(1, 6);
-    let mut kinds = bag(src, total);
-    kinds.retain(|&k| k != Kind::Cannon);
-    let cannons = src.usize_in(1, 2);
-    match src.below(3) {
+fn screens(src: &mut Source, aim: Aim) -> Draft {
+    let (mut d, mut kinds) = family_start(src, aim);
+    let [cannons, way, over, to] = digits(src, [2, 3, 10, 12]);
+    kinds.retain(|k| k != Kind::Cannon);
+    let spots = NEAR_MOSTLY;
+    match way {
         0 => {
             // Behind the red general, on a palace column.
+            d.give_check(src, &mut kinds, spots);
             let (gr, gc) = d.general();
-            let below: Vec<Point> = (gr + 1..=10).map(|r| (r, gc)).collect();
-            let above: Vec<Point> = (1..gr).map(|r| (r, gc)).collect();
-            let spots = if below.is_empty() || src.bool(0.3) {
+            let file = COLUMNS[gc as usize];
+            let below = file & rect(gr + 1, 10, 1, 9);
+            let above = file & rect(1, gr - 1, 1, 9);
+            let behind = if below & d.free() == 0 || top(over, 10, 3) {
                 above
             } else {
                 below
             };
-            d.put(src, Kind::Cannon, &spots)?;
+            d.put(src, Kind::Cannon, Spots::only(behind));
         }
         1 => {
-            // On the black general's lines, with a screen between.
-            let at = d.put(src, Kind::Cannon, &lines(d.black))?;
-            let gap = between(at, d.black);
-            if let Some(&kind) = kinds.first() {
-                if !gap.is_empty() {
-                    d.put(src, kind, &gap)?;
-                    kinds.remove(0);
-                }
+            // Checking over a screen: another piece, or the red general.
+            kinds.insert_first(Kind::Cannon);
+            d.give_check(src, &mut kinds, spots);
+            // Placed with the rest when it could not check.
+            kinds.retain(|k| k != Kind::Cannon);
+            if d.red().iter().all(|p| p.kind != Kind::Cannon) {
+                kinds.push(Kind::Cannon);
             }
         }
         _ => {
-            // On a line through a neighbour and the black general itself.
-            let to = *src.choose(&neighbours(d.black));
-            let behind: Vec<Point> = lines(d.black)
-                .into_iter()
-                .filter(|&p| between(p, to).contains(&d.black))
-                .collect();
-            d.put(src, Kind::Cannon, &behind)?;
+            // On a line through a move and the black general itself.
+            d.give_check(src, &mut kinds, spots);
+            let b = d.black;
+            // 12 is a multiple of every count of moves (2, 3, 4).
+            let to = nth(moves(b), (to % u64::from(moves(b).count_ones())) as u32);
+            let away = (b.0 as i32 - to.0 as i32, b.1 as i32 - to.1 as i32);
+            let dir = STEPS
+                .iter()
+                .position(|&s| s == away)
+                .expect("a move is a step");
+            d.put(src, Kind::Cannon, Spots::only(RAYS[dir][index(b) as usize]));
         }
     }
-    if cannons == 2 {
+    if cannons == 1 {
         kinds.push(Kind::Cannon);
     }
-    d.scatter(src, &kinds)?;
-    Some(d.finish())
+    d.fill(src, kinds, |_| NEAR_MOSTLY);
+    d
 }
 
 /// Horses a jump away from the black general's moves (or from the red
 /// general), with a piece on the leg point now and then.
-fn horses(src: &mut Source) -> Option<Case> {
-    let mut d = Draft::new(src);
-    let total = src.usize_in(1, 6);
-    let mut kinds = bag(src, total);
-    kinds.retain(|&k| k != Kind::Horse);
-    let count = src.usize_in(1, 2);
-    for _ in 0..count {
-        let mut targets = neighbours(d.black);
-        targets.push(d.black);
+fn horses(src: &mut Source, aim: Aim) -> Draft {
+    let (mut d, mut kinds) = family_start(src, aim);
+    let [second, g0, t0, l0, g1, t1, l1] = digits(src, [2, 10, 60, 5, 10, 60, 5]);
+    kinds.retain(|k| k != Kind::Horse);
+    let mut count = 1 + second as usize;
+    if kinds.is_empty() {
+        // The first horse gives the check.
+        kinds.push(Kind::Horse);
+        count -= 1;
+    }
+    d.give_check(src, &mut kinds, NEAR_MOSTLY);
+    for [general, target, leg_piece] in [[g0, t0, l0], [g1, t1, l1]].into_iter().take(count) {
         // Now and then a horse a jump away from the red general instead,
         // which the rules ignore but a board-marking solver may not.
-        let target = if src.bool(0.3) {
+        let target = if top(general, 10, 3) {
             d.general()
         } else {
-            *src.choose(&targets)
+            // 60 is a multiple of every count (3, 4, 5).
+            let near = moves(d.black) | bit(d.black);
+            nth(near, (target % u64::from(near.count_ones())) as u32)
         };
-        let at = d.put(src, Kind::Horse, &jumps_to(target))?;
-        if src.bool(0.4) {
-            let (dr, dc) = (target.0 as i32 - at.0 as i32, target.1 as i32 - at.1 as i32);
-            let leg = if dr.abs() == 2 {
-                ((at.0 as i32 + dr / 2) as u32, at.1)
-            } else {
-                (at.0, (at.1 as i32 + dc / 2) as u32)
-            };
-            if let Some(kind) = kinds.pop() {
-                d.put(src, kind, &[leg]);
+        let Some(at) = d.put_in(src, Kind::Horse, jumps_to(target)) else {
+            d.put(src, Kind::Horse, NEAR_MOSTLY);
+            continue;
+        };
+        if top(leg_piece, 5, 2) {
+            if let Some(&kind) = kinds.last() {
+                if d.put_in(src, kind, bit(leg(at, target))).is_some() {
+                    kinds.pop();
+                }
             }
         }
     }
-    d.scatter(src, &kinds)?;
-    Some(d.finish())
+    d.fill(src, kinds, |_| NEAR_MOSTLY);
+    d
 }
 
 /// The red general on the black general's file, usually with an open file
 /// (answer NO), sometimes with pieces above the black general or a blocker.
-fn facing(src: &mut Source) -> Option<Case> {
-    let black = *src.choose(&palace(1..=3));
-    let general = (src.usize_in(8, 10) as u32, black.1);
-    let mut d = Draft {
-        black,
-        red: vec![Piece {
-            kind: Kind::General,
-            at: general,
-        }],
-    };
-    let total = src.usize_in(1, 6);
-    let mut kinds = bag(src, total);
-    if black.0 > 1 && src.bool(0.5) {
-        if let Some(kind) = kinds.pop() {
-            let above: Vec<Point> = (1..black.0).map(|r| (r, black.1)).collect();
-            d.put(src, kind, &above)?;
+fn facing(src: &mut Source, aim: Aim) -> Draft {
+    let [b, row, n, order, blocked, above] = digits(src, [9, 3, 6, 720, 4, 2]);
+    let black = nth(BLACK_PALACE, b as u32);
+    let general = (8 + row as u32, black.1);
+    let mut d = Draft::with(black, general, aim);
+    let mut kinds = Bag::new(1 + n as usize, 6, order);
+    let file = between(black, general);
+    if aim == Aim::Mate || top(blocked, 4, 1) {
+        // A piece checks (a chariot on the file blocks it by itself); then
+        // a blocker when the file is still open.
+        d.give_check(src, &mut kinds, Spots::only(NEAR));
+        if let Some(&kind) = kinds.last() {
+            if d.facing() && d.put_in(src, kind, file).is_some() {
+                kinds.pop();
+            }
+        }
+    } else {
+        d.kept |= file;
+    }
+    if black.0 > 1 && above == 1 {
+        if let Some(&kind) = kinds.last() {
+            let above = rect(1, black.0 - 1, black.1, black.1);
+            if d.put_in(src, kind, above).is_some() {
+                kinds.pop();
+            }
         }
     }
-    if src.bool(0.25) {
-        if let Some(kind) = kinds.pop() {
-            d.put(src, kind, &between(black, general))?;
-        }
-    }
-    let open = between(black, general);
-    for kind in kinds {
-        let spots: Vec<Point> = near().into_iter().filter(|p| !open.contains(p)).collect();
-        d.put(src, kind, &spots)?;
-    }
-    Some(d.finish())
+    d.fill(src, kinds, |_| Spots::only(NEAR & !file));
+    d
 }
 
 /// The red general on each palace column, with pieces on its file.
-fn general_file(src: &mut Source) -> Option<Case> {
-    let mut d = Draft::new(src);
-    let total = src.usize_in(1, 6);
-    let kinds = bag(src, total);
-    let on_file = src.usize_in(0, 2.min(kinds.len()));
-    let file: Vec<Point> = (1..d.general().0).map(|r| (r, d.general().1)).collect();
-    for &kind in &kinds[..on_file] {
-        d.put(src, kind, &file)?;
+fn general_file(src: &mut Source, aim: Aim) -> Draft {
+    let (mut d, mut kinds) = family_start(src, aim);
+    let on_file = src.below(6) as usize;
+    d.give_check(src, &mut kinds, NEAR_MOSTLY);
+    // 6 is a multiple of every count of choices (1, 2, 3).
+    let on_file = on_file % (2.min(kinds.len()) + 1);
+    let (gr, gc) = d.general();
+    let file = rect(1, gr - 1, gc, gc);
+    for _ in 0..on_file {
+        let kind = kinds.take(0);
+        d.put(src, kind, Spots::only(file));
     }
-    d.scatter(src, &kinds[on_file..])?;
-    Some(d.finish())
+    d.fill(src, kinds, |_| NEAR_MOSTLY);
+    d
 }
 
 /// Horses and cannons on rows 1 and 10 and columns 1 and 9.
-fn board_edges(src: &mut Source) -> Option<Case> {
-    let mut d = Draft::new(src);
-    let total = src.usize_in(1, 6);
-    let kinds = bag(src, total);
-    for kind in kinds {
-        let spots = match kind {
-            Kind::Horse | Kind::Cannon => edges(),
-            _ => near(),
-        };
-        d.put(src, kind, &spots)?;
+fn board_edges(src: &mut Source, aim: Aim) -> Draft {
+    fn spots(kind: Kind) -> Spots {
+        match kind {
+            Kind::Horse | Kind::Cannon => Spots::only(EDGES),
+            _ => Spots::only(NEAR),
+        }
     }
-    Some(d.finish())
+    let (mut d, mut kinds) = family_start(src, aim);
+    let first = spots(kinds[0]);
+    d.give_check(src, &mut kinds, first);
+    d.fill(src, kinds, spots);
+    d
 }
