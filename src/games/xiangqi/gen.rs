@@ -163,6 +163,12 @@ const fn rect(r0: u32, r1: u32, c0: u32, c1: u32) -> Points {
     set
 }
 
+/// Rows `r0..=r1` (1-based, empty when `r0 > r1`), in a few operations.
+fn rows(r0: u32, r1: u32) -> Points {
+    let upto = |r: u32| (1 << (9 * r.min(10))) - 1;
+    upto(r1) & !upto(r0.max(1) - 1)
+}
+
 /// Column c at index c (index 0 unused).
 const COLUMNS: [Points; 10] = {
     let mut columns = [0; 10];
@@ -249,13 +255,13 @@ impl Spots {
         if self.weight == 0 {
             return pick(src, if favoured != 0 { favoured } else { room });
         }
-        let heavy = favoured.count_ones() * self.weight;
-        let rest = room & !favoured;
-        let k = src.below(u64::from(heavy + rest.count_ones())) as u32;
+        let n = favoured.count_ones();
+        let heavy = n * self.weight;
+        let k = src.below(u64::from(heavy + room.count_ones() - n)) as u32;
         if k < heavy {
             nth(favoured, k / self.weight)
         } else {
-            nth(rest, k - heavy)
+            nth(room & !favoured, k - heavy)
         }
     }
 }
@@ -549,10 +555,10 @@ impl Draft {
     /// Puts a kind of `kinds` where it attacks `t`, removes it from
     /// `kinds` and keeps its line; `occ` is the position the attack is made
     /// in. Without a mate in view, the first kind that can, on a point of
-    /// `spots` when it can be; for a mate, the kind (a spare one too) and
-    /// points that attack the most open moves as well. A cannon may also
-    /// take a new screen, the next kind of the bag, when `screen` allows
-    /// it and nothing is kept yet (so the screen's points are free).
+    /// `spots` when it can be; for a mate, the kind and points that attack
+    /// the most open moves as well. Giving `check`, a cannon may take a new
+    /// screen, the next kind of the bag, if nothing is kept yet (so the
+    /// screen's points are free). For a mate, a spare kind may join.
     fn attack(
         &mut self,
         src: &mut Source,
@@ -560,7 +566,7 @@ impl Draft {
         t: Point,
         occ: Points,
         spots: Spots,
-        screen: bool,
+        check: bool,
     ) -> bool {
         let mate = self.aim == Aim::Mate;
         let open = if mate { self.uncovered() } else { 0 };
@@ -574,7 +580,7 @@ impl Draft {
             }
             let mut origins = attackers(kind, t, occ);
             let others = kinds.len() - usize::from(i < kinds.len());
-            if kind == Kind::Cannon && screen && others > 0 && self.kept == 0 {
+            if kind == Kind::Cannon && check && others > 0 && self.kept == 0 {
                 // Over a new screen: a chariot's points, two steps away
                 // or more.
                 origins |= attackers(Kind::Chariot, t, occ) & !neighbours(t);
@@ -753,7 +759,7 @@ impl Bag {
         }
         let kind = self.kinds[i];
         // To the used-up end, the spares following.
-        self.kinds[i..].rotate_left(1);
+        self.shift_left(i);
         self.len -= 1;
         kind
     }
@@ -763,9 +769,20 @@ impl Bag {
         if self.len + self.avail == self.kinds.len() {
             self.avail -= 1;
         }
-        self.kinds[self.len..].rotate_right(1);
+        for j in (self.len + 1..self.kinds.len()).rev() {
+            self.kinds[j] = self.kinds[j - 1];
+        }
         self.kinds[self.len] = kind;
         self.len += 1;
+    }
+
+    /// Moves kind `i` to the end, the kinds after it one place up.
+    fn shift_left(&mut self, i: usize) {
+        let kind = self.kinds[i];
+        for j in i..self.kinds.len() - 1 {
+            self.kinds[j] = self.kinds[j + 1];
+        }
+        self.kinds[self.kinds.len() - 1] = kind;
     }
 
     fn pop(&mut self) -> Option<Kind> {
@@ -774,7 +791,10 @@ impl Bag {
 
     fn insert_first(&mut self, kind: Kind) {
         self.push(kind);
-        self.kinds[..self.len].rotate_right(1);
+        for j in (1..self.len).rev() {
+            self.kinds[j] = self.kinds[j - 1];
+        }
+        self.kinds[0] = kind;
     }
 
     /// Keeps the kinds (spares included) for which `keep` holds.
@@ -786,7 +806,7 @@ impl Bag {
             } else if i < self.len {
                 self.take(i);
             } else {
-                self.kinds[i..].rotate_left(1);
+                self.shift_left(i);
                 self.avail -= 1;
             }
         }
@@ -867,8 +887,8 @@ fn screens(src: &mut Source, aim: Aim) -> Draft {
             d.give_check(src, &mut kinds, spots);
             let (gr, gc) = d.general();
             let file = COLUMNS[gc as usize];
-            let below = file & rect(gr + 1, 10, 1, 9);
-            let above = file & rect(1, gr - 1, 1, 9);
+            let below = file & rows(gr + 1, 10);
+            let above = file & rows(1, gr - 1);
             let behind = if below & d.free() == 0 || top(over, 10, 3) {
                 above
             } else {
@@ -969,7 +989,7 @@ fn facing(src: &mut Source, aim: Aim) -> Draft {
     }
     if black.0 > 1 && above == 1 {
         if let Some(&kind) = kinds.last() {
-            let above = rect(1, black.0 - 1, black.1, black.1);
+            let above = rows(1, black.0 - 1) & COLUMNS[black.1 as usize];
             if d.put_in(src, kind, above).is_some() {
                 kinds.pop();
             }
@@ -987,7 +1007,7 @@ fn general_file(src: &mut Source, aim: Aim) -> Draft {
     // 6 is a multiple of every count of choices (1, 2, 3).
     let on_file = on_file % (2.min(kinds.len()) + 1);
     let (gr, gc) = d.general();
-    let file = rect(1, gr - 1, gc, gc);
+    let file = rows(1, gr - 1) & COLUMNS[gc as usize];
     for _ in 0..on_file {
         let kind = kinds.take(0);
         d.put(src, kind, Spots::only(file));
