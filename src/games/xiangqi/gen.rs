@@ -62,19 +62,20 @@ pub const PROFILES: &[Profile] = &[
 const TRIES: usize = 4;
 
 pub fn generate(src: &mut Source, profile: &str) -> Input {
+    let dice = &mut Dice::new(src);
     let (count, family): (usize, Family) = match profile {
-        "typical" => (src.usize_in(1, 8), |s, aim| scatter(s, (1, 6), 6, aim)),
+        "typical" => (dice.range(1, 8), |s, aim| scatter(s, (1, 6), 6, aim)),
         "max" => (MAX_CASES, |s, aim| scatter(s, (6, 6), 6, aim)),
-        "edge" => (src.usize_in(1, 12), edge),
-        "facing" => (src.usize_in(1, 6), facing),
-        "capture" => (src.usize_in(1, 6), capture),
-        "screens" => (src.usize_in(1, 6), screens),
-        "horses" => (src.usize_in(1, 6), horses),
+        "edge" => (dice.range(1, 12), edge),
+        "facing" => (dice.range(1, 6), facing),
+        "capture" => (dice.range(1, 6), capture),
+        "screens" => (dice.range(1, 6), screens),
+        "horses" => (dice.range(1, 6), horses),
         _ => (1, |s, aim| scatter(s, (1, 2), 2, aim)),
     };
     // Facing generals always answer NO; steering would hide them.
     let steer = profile != "facing";
-    let cases = (0..count).map(|_| balanced(src, family, steer)).collect();
+    let cases = (0..count).map(|_| balanced(dice, family, steer)).collect();
     Input { cases }
 }
 
@@ -89,21 +90,21 @@ enum Aim {
 }
 
 /// Draws one case for an aim.
-type Family = fn(&mut Source, Aim) -> Draft;
+type Family = fn(&mut Dice, Aim) -> Draft;
 
 /// A case from `family`, with a drawn answer when `steer`.
-fn balanced(src: &mut Source, family: Family, steer: bool) -> Case {
-    let aim = match (steer, src.bool(0.5)) {
+fn balanced(dice: &mut Dice, family: Family, steer: bool) -> Case {
+    let aim = match (steer, dice.chance(1, 2)) {
         (false, _) => Aim::Any,
         (true, true) => Aim::Mate,
         (true, false) => Aim::Escape,
     };
-    let mut d = family(src, aim);
+    let mut d = family(dice, aim);
     for _ in 1..TRIES {
-        if aim == Aim::Any || d.answer() == (aim == Aim::Mate) || src.is_exhausted() {
+        if aim == Aim::Any || d.answer() == (aim == Aim::Mate) || dice.is_exhausted() {
             break;
         }
-        d = family(src, aim);
+        d = family(dice, aim);
     }
     #[cfg(debug_assertions)]
     let claimed = (d.answer(), d.mated());
@@ -187,20 +188,65 @@ const BLACK_PALACE: Points = rect(1, 3, 4, 6);
 const RED_PALACE: Points = rect(8, 10, 4, 6);
 
 /// One point of a non-empty set; choice 0 is the top-left one.
-fn pick(src: &mut Source, set: Points) -> Point {
-    nth(set, src.below(u64::from(set.count_ones())) as u32)
+fn pick(dice: &mut Dice, set: Points) -> Point {
+    nth(set, dice.below(u64::from(set.count_ones())) as u32)
 }
 
-/// Independent choices read from one draw, as the digits of a mixed-radix
-/// number (the first digit least significant): one large choice costs less
-/// than several small ones, and an all-zero tape still reads 0 everywhere.
-fn digits<const N: usize>(src: &mut Source, radices: [u64; N]) -> [u64; N] {
-    let mut v = src.below(radices.iter().product());
-    radices.map(|r| {
-        let d = v % r;
-        v /= r;
-        d
-    })
+/// The tape as the generators read it. Small choices are slices of large
+/// ones: each choice on the tape holds three slices of 21 bits, and a
+/// slice `x` reads as the choice `x * n / 2^21` in `0..n`. A choice on the
+/// tape (and a division) costs more than the small choice itself; every
+/// value of `0..n` is as likely as any other to within `n / 2^21` (one part
+/// in 2,000 for the largest bound here, 720). An all-zero tape still reads
+/// 0 everywhere.
+pub struct Dice<'s, 'a> {
+    src: &'s mut Source<'a>,
+    bits: u64,
+    /// Slices left in `bits`.
+    left: u32,
+}
+
+impl<'s, 'a> Dice<'s, 'a> {
+    const SLICE: u32 = 21;
+
+    fn new(src: &'s mut Source<'a>) -> Self {
+        Dice {
+            src,
+            bits: 0,
+            left: 0,
+        }
+    }
+
+    /// A choice in `0..n` (`1 <= n <= 2^21`).
+    fn below(&mut self, n: u64) -> u64 {
+        debug_assert!((1..=1 << Self::SLICE).contains(&n));
+        if self.left == 0 {
+            self.bits = self.src.below(1 << (3 * Self::SLICE));
+            self.left = 3;
+        }
+        let slice = self.bits & ((1 << Self::SLICE) - 1);
+        self.bits >>= Self::SLICE;
+        self.left -= 1;
+        (slice * n) >> Self::SLICE
+    }
+
+    fn range(&mut self, lo: usize, hi: usize) -> usize {
+        lo + self.below((hi - lo + 1) as u64) as usize
+    }
+
+    /// True `k` times in `n`; choice 0 is false.
+    fn chance(&mut self, k: u64, n: u64) -> bool {
+        self.below(n) >= n - k
+    }
+
+    fn is_exhausted(&self) -> bool {
+        self.src.is_exhausted()
+    }
+}
+
+/// Independent choices, one per radix.
+fn digits<const N: usize>(dice: &mut Dice, radices: [u64; N]) -> [u64; N] {
+    radices.map(|r| dice.below(r))
 }
 
 /// Whether a digit in `0..radix` falls in its top `n` values: 0 is false.
@@ -250,14 +296,14 @@ impl Spots {
     }
 
     /// One point of the non-empty `room`, in one choice.
-    fn pick(self, src: &mut Source, room: Points) -> Point {
+    fn pick(self, dice: &mut Dice, room: Points) -> Point {
         let favoured = self.favoured & room;
         if self.weight == 0 {
-            return pick(src, if favoured != 0 { favoured } else { room });
+            return pick(dice, if favoured != 0 { favoured } else { room });
         }
         let n = favoured.count_ones();
         let heavy = n * self.weight;
-        let k = src.below(u64::from(heavy + room.count_ones() - n)) as u32;
+        let k = dice.below(u64::from(heavy + room.count_ones() - n)) as u32;
         if k < heavy {
             nth(favoured, k / self.weight)
         } else {
@@ -480,18 +526,18 @@ impl Draft {
     }
 
     /// Puts `kind` on one of the free `spots`; `None` when there is none.
-    fn put_in(&mut self, src: &mut Source, kind: Kind, spots: Points) -> Option<Point> {
+    fn put_in(&mut self, dice: &mut Dice, kind: Kind, spots: Points) -> Option<Point> {
         let free = spots & self.free();
         (free != 0).then(|| {
-            let at = pick(src, free);
+            let at = pick(dice, free);
             self.place(kind, at);
             at
         })
     }
 
     /// Puts `kind` on a free point where `spots` says.
-    fn put(&mut self, src: &mut Source, kind: Kind, spots: Spots) -> Point {
-        let at = spots.pick(src, self.free());
+    fn put(&mut self, dice: &mut Dice, kind: Kind, spots: Spots) -> Point {
+        let at = spots.pick(dice, self.free());
         self.place(kind, at);
         at
     }
@@ -561,7 +607,7 @@ impl Draft {
     /// screen's points are free). For a mate, a spare kind may join.
     fn attack(
         &mut self,
-        src: &mut Source,
+        dice: &mut Dice,
         kinds: &mut Bag,
         t: Point,
         occ: Points,
@@ -602,12 +648,12 @@ impl Draft {
             return false;
         };
         let kind = kinds.take(i);
-        let at = spots.pick(src, origins);
+        let at = spots.pick(dice, origins);
         let line = attack_line(kind, at, t);
         self.place(kind, at);
         if kind == Kind::Cannon && line & occ == 0 {
             let screen = kinds.take(0);
-            self.place(screen, pick(src, line));
+            self.place(screen, pick(dice, line));
         }
         self.kept |= line;
         true
@@ -616,15 +662,15 @@ impl Draft {
     /// Puts a kind of `kinds` where it gives check (see [`Draft::attack`]).
     /// If none can (a lone cannon with nothing to screen it), the red
     /// general moves onto the black general's file and checks itself.
-    fn give_check(&mut self, src: &mut Source, kinds: &mut Bag, spots: Spots) {
+    fn give_check(&mut self, dice: &mut Dice, kinds: &mut Bag, spots: Spots) {
         let b = self.black;
-        if self.attack(src, kinds, b, self.taken, spots, true) {
+        if self.attack(dice, kinds, b, self.taken, spots, true) {
             return;
         }
         let g = self.general();
         if g.1 != b.1 {
             self.taken &= !bit(g);
-            let general = pick(src, RED_PALACE & COLUMNS[b.1 as usize]);
+            let general = pick(dice, RED_PALACE & COLUMNS[b.1 as usize]);
             self.red[0].at = general;
             self.taken |= bit(general);
         }
@@ -633,23 +679,23 @@ impl Draft {
 
     /// Places the rest of the pieces, each on a point drawn from `spots`
     /// when it can be; for a mate, first what the moves still need.
-    fn fill(&mut self, src: &mut Source, mut kinds: Bag, spots: impl Fn(Kind) -> Spots) {
+    fn fill(&mut self, dice: &mut Dice, mut kinds: Bag, spots: impl Fn(Kind) -> Spots) {
         if self.aim == Aim::Mate {
-            self.cover(src, &mut kinds, &spots);
+            self.cover(dice, &mut kinds, &spots);
         }
         for &kind in kinds.iter() {
-            self.put(src, kind, spots(kind));
+            self.put(dice, kind, spots(kind));
         }
     }
 
     /// Attacks every move of the black general while the bag lasts, and
     /// blocks facing generals first; every attack a move gets is kept.
-    fn cover(&mut self, src: &mut Source, kinds: &mut Bag, spots: impl Fn(Kind) -> Spots) {
+    fn cover(&mut self, dice: &mut Dice, kinds: &mut Bag, spots: impl Fn(Kind) -> Spots) {
         let b = self.black;
         if self.facing() {
             let file = between(self.general(), b);
             match kinds.first() {
-                Some(&kind) if self.put_in(src, kind, file).is_some() => {
+                Some(&kind) if self.put_in(dice, kind, file).is_some() => {
                     kinds.take(0);
                 }
                 _ => return,
@@ -664,7 +710,7 @@ impl Draft {
                 return;
             }
             let spots = spots(kinds.kinds[0]);
-            if !self.attack(src, kinds, t, self.after_move(t), spots, false) {
+            if !self.attack(dice, kinds, t, self.after_move(t), spots, false) {
                 return;
             }
         }
@@ -815,8 +861,8 @@ impl Bag {
 
 /// The black general, the red general and a bag of `lo..=hi` kinds (up to
 /// `most` for a mate), in one choice.
-fn start(src: &mut Source, aim: Aim, (lo, hi): (usize, usize), most: usize) -> (Draft, Bag) {
-    let [b, g, side, n, order] = digits(src, [9, 18, 4, (hi - lo + 1) as u64, 720]);
+fn start(dice: &mut Dice, aim: Aim, (lo, hi): (usize, usize), most: usize) -> (Draft, Bag) {
+    let [b, g, side, n, order] = digits(dice, [9, 18, 4, (hi - lo + 1) as u64, 720]);
     let black = nth(BLACK_PALACE, b as u32);
     // For a mate, three times in four on the column of a sideways move,
     // which the general then attacks.
@@ -833,58 +879,58 @@ fn start(src: &mut Source, aim: Aim, (lo, hi): (usize, usize), most: usize) -> (
 
 /// The generals, a checking piece and the rest of `sizes` pieces (up to
 /// `most` for a mate).
-fn scatter(src: &mut Source, sizes: (usize, usize), most: usize, aim: Aim) -> Draft {
-    let (mut d, mut kinds) = start(src, aim, sizes, most);
-    d.give_check(src, &mut kinds, NEAR_MOSTLY);
-    d.fill(src, kinds, |_| NEAR_MOSTLY);
+fn scatter(dice: &mut Dice, sizes: (usize, usize), most: usize, aim: Aim) -> Draft {
+    let (mut d, mut kinds) = start(dice, aim, sizes, most);
+    d.give_check(dice, &mut kinds, NEAR_MOSTLY);
+    d.fill(dice, kinds, |_| NEAR_MOSTLY);
     d
 }
 
-fn edge(src: &mut Source, aim: Aim) -> Draft {
-    match src.below(6) {
-        0 => capture(src, aim),
-        1 => screens(src, aim),
-        2 => horses(src, aim),
-        3 => facing(src, aim),
-        4 => general_file(src, aim),
-        _ => board_edges(src, aim),
+fn edge(dice: &mut Dice, aim: Aim) -> Draft {
+    match dice.below(6) {
+        0 => capture(dice, aim),
+        1 => screens(dice, aim),
+        2 => horses(dice, aim),
+        3 => facing(dice, aim),
+        4 => general_file(dice, aim),
+        _ => board_edges(dice, aim),
     }
 }
 
 /// The start of the special families: 1-6 kinds.
-fn family_start(src: &mut Source, aim: Aim) -> (Draft, Bag) {
-    start(src, aim, (1, 6), 6)
+fn family_start(dice: &mut Dice, aim: Aim) -> (Draft, Bag) {
+    start(dice, aim, (1, 6), 6)
 }
 
 /// One or two red pieces on the black general's moves, plus defenders.
-fn capture(src: &mut Source, aim: Aim) -> Draft {
-    let (mut d, mut kinds) = family_start(src, aim);
-    let [on_move, adjacent] = digits(src, [2, 6]);
+fn capture(dice: &mut Dice, aim: Aim) -> Draft {
+    let (mut d, mut kinds) = family_start(dice, aim);
+    let [on_move, adjacent] = digits(dice, [2, 6]);
     let moves = moves(d.black);
     // Half the time the checking piece itself stands on a move.
     let spots = if on_move == 1 { moves } else { NEAR };
-    d.give_check(src, &mut kinds, Spots::only(spots));
+    d.give_check(dice, &mut kinds, Spots::only(spots));
     // 6 is a multiple of every count of choices (1, 2, 3).
     let adjacent = adjacent as usize % (2.min(kinds.len()) + 1);
     for _ in 0..adjacent {
         let kind = kinds.take(0);
-        d.put(src, kind, Spots::only(moves));
+        d.put(dice, kind, Spots::only(moves));
     }
-    d.fill(src, kinds, |_| NEAR_MOSTLY);
+    d.fill(dice, kinds, |_| NEAR_MOSTLY);
     d
 }
 
 /// A cannon whose screen is the red general, another piece, or the black
 /// general itself.
-fn screens(src: &mut Source, aim: Aim) -> Draft {
-    let (mut d, mut kinds) = family_start(src, aim);
-    let [cannons, way, over, to] = digits(src, [2, 3, 10, 12]);
+fn screens(dice: &mut Dice, aim: Aim) -> Draft {
+    let (mut d, mut kinds) = family_start(dice, aim);
+    let [cannons, way, over, to] = digits(dice, [2, 3, 10, 12]);
     kinds.retain(|k| k != Kind::Cannon);
     let spots = NEAR_MOSTLY;
     match way {
         0 => {
             // Behind the red general, on a palace column.
-            d.give_check(src, &mut kinds, spots);
+            d.give_check(dice, &mut kinds, spots);
             let (gr, gc) = d.general();
             let file = COLUMNS[gc as usize];
             let below = file & rows(gr + 1, 10);
@@ -894,12 +940,12 @@ fn screens(src: &mut Source, aim: Aim) -> Draft {
             } else {
                 below
             };
-            d.put(src, Kind::Cannon, Spots::only(behind));
+            d.put(dice, Kind::Cannon, Spots::only(behind));
         }
         1 => {
             // Checking over a screen: another piece, or the red general.
             kinds.insert_first(Kind::Cannon);
-            d.give_check(src, &mut kinds, spots);
+            d.give_check(dice, &mut kinds, spots);
             // Placed with the rest when it could not check.
             kinds.retain(|k| k != Kind::Cannon);
             if d.red().iter().all(|p| p.kind != Kind::Cannon) {
@@ -908,7 +954,7 @@ fn screens(src: &mut Source, aim: Aim) -> Draft {
         }
         _ => {
             // On a line through a move and the black general itself.
-            d.give_check(src, &mut kinds, spots);
+            d.give_check(dice, &mut kinds, spots);
             let b = d.black;
             // 12 is a multiple of every count of moves (2, 3, 4).
             let to = nth(moves(b), (to % u64::from(moves(b).count_ones())) as u32);
@@ -917,21 +963,25 @@ fn screens(src: &mut Source, aim: Aim) -> Draft {
                 .iter()
                 .position(|&s| s == away)
                 .expect("a move is a step");
-            d.put(src, Kind::Cannon, Spots::only(RAYS[dir][index(b) as usize]));
+            d.put(
+                dice,
+                Kind::Cannon,
+                Spots::only(RAYS[dir][index(b) as usize]),
+            );
         }
     }
     if cannons == 1 {
         kinds.push(Kind::Cannon);
     }
-    d.fill(src, kinds, |_| NEAR_MOSTLY);
+    d.fill(dice, kinds, |_| NEAR_MOSTLY);
     d
 }
 
 /// Horses a jump away from the black general's moves (or from the red
 /// general), with a piece on the leg point now and then.
-fn horses(src: &mut Source, aim: Aim) -> Draft {
-    let (mut d, mut kinds) = family_start(src, aim);
-    let [second, g0, t0, l0, g1, t1, l1] = digits(src, [2, 10, 60, 5, 10, 60, 5]);
+fn horses(dice: &mut Dice, aim: Aim) -> Draft {
+    let (mut d, mut kinds) = family_start(dice, aim);
+    let [second, g0, t0, l0, g1, t1, l1] = digits(dice, [2, 10, 60, 5, 10, 60, 5]);
     kinds.retain(|k| k != Kind::Horse);
     let mut count = 1 + second as usize;
     if kinds.is_empty() {
@@ -939,7 +989,7 @@ fn horses(src: &mut Source, aim: Aim) -> Draft {
         kinds.push(Kind::Horse);
         count -= 1;
     }
-    d.give_check(src, &mut kinds, NEAR_MOSTLY);
+    d.give_check(dice, &mut kinds, NEAR_MOSTLY);
     for [general, target, leg_piece] in [[g0, t0, l0], [g1, t1, l1]].into_iter().take(count) {
         // Now and then a horse a jump away from the red general instead,
         // which the rules ignore but a board-marking solver may not.
@@ -950,26 +1000,26 @@ fn horses(src: &mut Source, aim: Aim) -> Draft {
             let near = moves(d.black) | bit(d.black);
             nth(near, (target % u64::from(near.count_ones())) as u32)
         };
-        let Some(at) = d.put_in(src, Kind::Horse, jumps_to(target)) else {
-            d.put(src, Kind::Horse, NEAR_MOSTLY);
+        let Some(at) = d.put_in(dice, Kind::Horse, jumps_to(target)) else {
+            d.put(dice, Kind::Horse, NEAR_MOSTLY);
             continue;
         };
         if top(leg_piece, 5, 2) {
             if let Some(&kind) = kinds.last() {
-                if d.put_in(src, kind, bit(leg(at, target))).is_some() {
+                if d.put_in(dice, kind, bit(leg(at, target))).is_some() {
                     kinds.pop();
                 }
             }
         }
     }
-    d.fill(src, kinds, |_| NEAR_MOSTLY);
+    d.fill(dice, kinds, |_| NEAR_MOSTLY);
     d
 }
 
 /// The red general on the black general's file, usually with an open file
 /// (answer NO), sometimes with pieces above the black general or a blocker.
-fn facing(src: &mut Source, aim: Aim) -> Draft {
-    let [b, row, n, order, blocked, above] = digits(src, [9, 3, 6, 720, 4, 2]);
+fn facing(dice: &mut Dice, aim: Aim) -> Draft {
+    let [b, row, n, order, blocked, above] = digits(dice, [9, 3, 6, 720, 4, 2]);
     let black = nth(BLACK_PALACE, b as u32);
     let general = (8 + row as u32, black.1);
     let mut d = Draft::with(black, general, aim);
@@ -978,9 +1028,9 @@ fn facing(src: &mut Source, aim: Aim) -> Draft {
     if aim == Aim::Mate || top(blocked, 4, 1) {
         // A piece checks (a chariot on the file blocks it by itself); then
         // a blocker when the file is still open.
-        d.give_check(src, &mut kinds, Spots::only(NEAR));
+        d.give_check(dice, &mut kinds, Spots::only(NEAR));
         if let Some(&kind) = kinds.last() {
-            if d.facing() && d.put_in(src, kind, file).is_some() {
+            if d.facing() && d.put_in(dice, kind, file).is_some() {
                 kinds.pop();
             }
         }
@@ -990,43 +1040,43 @@ fn facing(src: &mut Source, aim: Aim) -> Draft {
     if black.0 > 1 && above == 1 {
         if let Some(&kind) = kinds.last() {
             let above = rows(1, black.0 - 1) & COLUMNS[black.1 as usize];
-            if d.put_in(src, kind, above).is_some() {
+            if d.put_in(dice, kind, above).is_some() {
                 kinds.pop();
             }
         }
     }
-    d.fill(src, kinds, |_| Spots::only(NEAR & !file));
+    d.fill(dice, kinds, |_| Spots::only(NEAR & !file));
     d
 }
 
 /// The red general on each palace column, with pieces on its file.
-fn general_file(src: &mut Source, aim: Aim) -> Draft {
-    let (mut d, mut kinds) = family_start(src, aim);
-    let on_file = src.below(6) as usize;
-    d.give_check(src, &mut kinds, NEAR_MOSTLY);
+fn general_file(dice: &mut Dice, aim: Aim) -> Draft {
+    let (mut d, mut kinds) = family_start(dice, aim);
+    let on_file = dice.below(6) as usize;
+    d.give_check(dice, &mut kinds, NEAR_MOSTLY);
     // 6 is a multiple of every count of choices (1, 2, 3).
     let on_file = on_file % (2.min(kinds.len()) + 1);
     let (gr, gc) = d.general();
     let file = rows(1, gr - 1) & COLUMNS[gc as usize];
     for _ in 0..on_file {
         let kind = kinds.take(0);
-        d.put(src, kind, Spots::only(file));
+        d.put(dice, kind, Spots::only(file));
     }
-    d.fill(src, kinds, |_| NEAR_MOSTLY);
+    d.fill(dice, kinds, |_| NEAR_MOSTLY);
     d
 }
 
 /// Horses and cannons on rows 1 and 10 and columns 1 and 9.
-fn board_edges(src: &mut Source, aim: Aim) -> Draft {
+fn board_edges(dice: &mut Dice, aim: Aim) -> Draft {
     fn spots(kind: Kind) -> Spots {
         match kind {
             Kind::Horse | Kind::Cannon => Spots::only(EDGES),
             _ => Spots::only(NEAR),
         }
     }
-    let (mut d, mut kinds) = family_start(src, aim);
+    let (mut d, mut kinds) = family_start(dice, aim);
     let first = spots(kinds[0]);
-    d.give_check(src, &mut kinds, first);
-    d.fill(src, kinds, spots);
+    d.give_check(dice, &mut kinds, first);
+    d.fill(dice, kinds, spots);
     d
 }
