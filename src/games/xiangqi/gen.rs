@@ -255,28 +255,39 @@ fn top(digit: u64, radix: u64, n: u64) -> bool {
 }
 
 /// Point `k` of a set, top-left first.
-fn nth(set: Points, mut k: u32) -> Point {
-    let mut word = set as u64;
-    let mut base = 0;
-    if k >= word.count_ones() {
-        k -= word.count_ones();
-        word = (set >> 64) as u64;
-        base = 64;
+fn nth(set: Points, k: u32) -> Point {
+    let low = set as u64;
+    let n = low.count_ones();
+    let at = if k < n {
+        point(select(low, k))
+    } else {
+        point(64 + select((set >> 64) as u64, k - n))
+    };
+    debug_assert_eq!(Some(at), points(set).nth(k as usize));
+    at
+}
+
+/// The index of bit `k` (from 0) among the set bits of `word`, which has
+/// more than `k`. Counts per byte and their running sums take a few
+/// operations on the whole word, where counting bits one width at a time
+/// would take a count each (a software count on a baseline x86-64 target).
+fn select(word: u64, k: u32) -> u32 {
+    const ONES: u64 = 0x0101_0101_0101_0101;
+    const HIGH: u64 = 0x8080_8080_8080_8080;
+    let mut bytes = word - ((word >> 1) & 0x5555_5555_5555_5555);
+    bytes = (bytes & 0x3333_3333_3333_3333) + ((bytes >> 2) & 0x3333_3333_3333_3333);
+    bytes = (bytes + (bytes >> 4)) & 0x0f0f_0f0f_0f0f_0f0f;
+    // Byte i: the bits set in bytes 0..=i (at most 64, so no carries).
+    let sums = bytes.wrapping_mul(ONES);
+    // The high bit of byte i is set when sums[i] <= k: a run of low bytes.
+    let passed = ((u64::from(k) * ONES | HIGH) - sums) & HIGH;
+    let byte = (64 - passed.leading_zeros()) / 8;
+    let before = ((sums << 8) >> (8 * byte)) as u32 & 0xff;
+    let mut rest = (word >> (8 * byte)) & 0xff;
+    for _ in before..k {
+        rest &= rest - 1;
     }
-    for width in [32, 16, 8] {
-        let low = word & ((1 << width) - 1);
-        if k >= low.count_ones() {
-            k -= low.count_ones();
-            word >>= width;
-            base += width;
-        } else {
-            word = low;
-        }
-    }
-    for _ in 0..k {
-        word &= word - 1;
-    }
-    point(base + word.trailing_zeros())
+    8 * byte + rest.trailing_zeros()
 }
 
 /// Where a piece should go: on the `favoured` points, or when `weight` is
@@ -862,18 +873,17 @@ impl Bag {
 /// The black general, the red general and a bag of `lo..=hi` kinds (up to
 /// `most` for a mate), in one choice.
 fn start(dice: &mut Dice, aim: Aim, (lo, hi): (usize, usize), most: usize) -> (Draft, Bag) {
-    let [b, g, side, n, order] = digits(dice, [9, 18, 4, (hi - lo + 1) as u64, 720]);
-    let black = nth(BLACK_PALACE, b as u32);
+    let black = pick(dice, BLACK_PALACE);
     // For a mate, three times in four on the column of a sideways move,
     // which the general then attacks.
-    let palace = if aim == Aim::Mate && side < 3 {
+    let palace = if aim == Aim::Mate && dice.chance(3, 4) {
         RED_PALACE & (COLUMNS[black.1 as usize - 1] | COLUMNS[black.1 as usize + 1])
     } else {
         RED_PALACE
     };
-    // 18 is a multiple of every palace count (3, 6, 9).
-    let general = nth(palace, (g % u64::from(palace.count_ones())) as u32);
-    let kinds = Bag::new(lo + n as usize, most, order);
+    let general = pick(dice, palace);
+    let n = dice.range(lo, hi);
+    let kinds = Bag::new(n, most, dice.below(720));
     (Draft::with(black, general, aim), kinds)
 }
 
