@@ -1,14 +1,15 @@
 //! Generators (spec section 7).
 //!
-//! A file's throws are drawn first, as far as its games are likely to need
-//! them, and each board is drawn once and played once on them: a game that
-//! ends on a list ends the same way on any longer list starting with it, so
-//! the final list length can be chosen afterwards, exactly "slowest winner
-//! + spare" in the tight profiles. A game still open at the end of what
-//! was drawn gets the rest of the list up to the cap, and a board that
-//! cannot finish even then is drawn again; twice unlucky, it becomes a
-//! board that finishes by construction on the list at hand (a ladder from
-//! player 1's first throw to where its second throw reaches 100).
+//! A file's throws are drawn as its games need them, about what their
+//! players usually use, and each board is drawn once and played once on
+//! them: a game that ends on a list ends the same way on any longer list
+//! starting with it, so the final list length can be chosen afterwards,
+//! exactly "slowest winner + spare" in the tight profiles. A game still
+//! open at the end of what was drawn gets the rest of the list up to the
+//! cap and is played again, and a board that cannot finish even then is
+//! drawn again; twice unlucky, it becomes a board that finishes by
+//! construction on the list at hand (a ladder from player 1's first throw
+//! to where its second throw reaches 100).
 //!
 //! Most files draw their throws from a deck, an endless throw stream chosen
 //! by a choice that neighbouring seeds share (`Source::shared_below`), not
@@ -204,9 +205,10 @@ fn shape(profile: &str) -> Shape {
     }
 }
 
-/// Throws drawn before any game is played: about what five players on a
-/// crowded board need. A game still open then gets the rest up to the cap.
-const FIRST_THROWS: usize = 400;
+/// Throws drawn per player before a game is played: winners use about 25
+/// per player, and more than 48 in about one game of fifty; a game still
+/// open then gets the rest of the list up to the cap and is played again.
+const THROWS_PER_PLAYER: usize = 48;
 /// Boards drawn for a game before the one that finishes by construction.
 const BOARD_TRIES: usize = 2;
 
@@ -217,8 +219,6 @@ pub fn generate(src: &mut Source, profile: &str) -> Input {
     let n_games = pool.range(src, shape.games);
     let spare = pool.range(src, shape.spare).max(1);
     let target = pool.range(src, shape.target);
-    let limit = shape.cap - 1;
-    stream.extend(src, FIRST_THROWS.min(limit));
     let mut games = Vec::with_capacity(n_games);
     let mut slowest = 0;
     for _ in 0..n_games {
@@ -231,7 +231,8 @@ pub fn generate(src: &mut Source, profile: &str) -> Input {
         slowest = slowest.max(used);
         games.push(board);
     }
-    // Every winner used at most `limit` throws, so at least one is unused.
+    // Every winner used at most `shape.cap - 1` throws, so at least one is
+    // unused.
     let k = target.max(slowest + spare).min(shape.cap);
     stream.extend(src, k);
     Input {
@@ -240,32 +241,38 @@ pub fn generate(src: &mut Source, profile: &str) -> Input {
     }
 }
 
-/// Small choices read from large ones: each large choice holds three
-/// slices of 21 bits, and a slice `x` reads as the choice `x * n / 2^21` in
-/// `0..n`. One choice on the tape per three small ones, and no division:
-/// both cost more than the choice itself. Every value of `0..n` is as
+/// Small choices read from large ones. A choice on the tape is read as a
+/// binary fraction of 63 bits; a small choice in `0..n` is the integer part
+/// of the fraction times `n`, and the fractional part is kept for the next
+/// one, which therefore has about `log2 n` bits less to go on. A new choice
+/// is drawn when fewer than 21 bits remain: every value of `0..n` is as
 /// likely as any other to within `n / 2^21` (under one part in 20,000 for
-/// the bounds here); an all-zero tape still reads 0 everywhere.
+/// the bounds here), and a choice on the tape serves about six squares of a
+/// board instead of one. A choice on the tape (and a division) costs more
+/// than the small choice itself; an all-zero tape still reads 0 everywhere.
 #[derive(Default)]
 struct Pool {
-    bits: u64,
-    /// Slices left in `bits`.
-    left: u32,
+    fraction: u64,
+    /// Bits of `fraction` still unused.
+    bits: u32,
 }
 
 impl Pool {
-    const SLICE: u32 = 21;
+    const PRECISION: u32 = 21;
 
-    /// A choice in `0..n` (`n >= 1`).
+    /// A choice in `0..n` (`1 <= n <= 2^21`).
     fn below(&mut self, src: &mut Source, n: u64) -> u64 {
-        if self.left == 0 {
-            self.bits = src.below(1 << (3 * Self::SLICE));
-            self.left = 3;
+        debug_assert!((1..=1 << Self::PRECISION).contains(&n));
+        if self.bits < Self::PRECISION {
+            self.fraction = src.below(1 << 63) << 1;
+            self.bits = 63;
         }
-        let slice = self.bits & ((1 << Self::SLICE) - 1);
-        self.bits >>= Self::SLICE;
-        self.left -= 1;
-        (slice * n) >> Self::SLICE
+        let product = u128::from(self.fraction) * u128::from(n);
+        self.fraction = product as u64;
+        // Bits used up: the width of n - 1, so that powers of two cost
+        // exactly their width.
+        self.bits -= 64 - (n - 1).leading_zeros();
+        (product >> 64) as u64
     }
 
     fn range(&mut self, src: &mut Source, (lo, hi): (usize, usize)) -> usize {
@@ -367,6 +374,7 @@ fn board_that_finishes(
 /// Throws used by the winner within the first `limit`, drawing the rest of
 /// them when the game is still open after those drawn so far.
 fn finishes(src: &mut Source, stream: &mut Stream, board: &Board, limit: usize) -> Option<usize> {
+    stream.extend(src, (THROWS_PER_PLAYER * board.players as usize).min(limit));
     loop {
         let drawn = stream.throws.len().min(limit);
         match play(&stream.throws[..drawn], board, &mut Budget::default()).ok()? {
