@@ -12,11 +12,11 @@
 //! Steered profiles draw the answer first. For a mate, pieces go where they
 //! attack the most moves still free (a spare kind of the bag may join when
 //! the planned ones cannot), and every move's attack is kept like the
-//! check. For an escape, one move is chosen to stay safe, and no piece goes
-//! where it would attack that move or screen a cannon aimed at it. Either
-//! way the answer is known by construction; when a construction falls
-//! short (a mate the bag cannot complete), the case is drawn again, a few
-//! times at most.
+//! check. For an escape, the pieces are placed freely, which leaves a move
+//! open most of the time. The draft knows its answer as it is built (the
+//! attacks on each move, on its own bit sets); when a construction falls
+//! short (a mate the bag cannot complete, a free draw that mates), the case
+//! is drawn again, a few times at most.
 
 use super::model::{Case, Input, Kind, Piece, Point, MAX_CASES, MAX_PIECES};
 use crate::game::Profile;
@@ -192,42 +192,46 @@ fn pick(dice: &mut Dice, set: Points) -> Point {
     nth(set, dice.below(u64::from(set.count_ones())) as u32)
 }
 
-/// The tape as the generators read it. Small choices are slices of large
-/// ones: each choice on the tape holds three slices of 21 bits, and a
-/// slice `x` reads as the choice `x * n / 2^21` in `0..n`. A choice on the
-/// tape (and a division) costs more than the small choice itself; every
-/// value of `0..n` is as likely as any other to within `n / 2^21` (one part
-/// in 2,000 for the largest bound here, 720). An all-zero tape still reads
-/// 0 everywhere.
+/// The tape as the generators read it. A choice on the tape is read as a
+/// binary fraction of 63 bits; a small choice in `0..n` is the integer part
+/// of the fraction times `n`, and the fractional part is kept for the next
+/// one, which therefore has about `log2 n` bits less to go on. A new choice
+/// is drawn when fewer than 21 bits remain: every value of `0..n` is as
+/// likely as any other to within `n / 2^21` (one part in 2,000 for the
+/// largest bound here, 720). A choice on the tape (and a division) costs
+/// more than the small choice itself; an all-zero tape still reads 0
+/// everywhere.
 pub struct Dice<'s, 'a> {
     src: &'s mut Source<'a>,
-    bits: u64,
-    /// Slices left in `bits`.
-    left: u32,
+    fraction: u64,
+    /// Bits of `fraction` still unused.
+    bits: u32,
 }
 
 impl<'s, 'a> Dice<'s, 'a> {
-    const SLICE: u32 = 21;
+    const PRECISION: u32 = 21;
 
     fn new(src: &'s mut Source<'a>) -> Self {
         Dice {
             src,
+            fraction: 0,
             bits: 0,
-            left: 0,
         }
     }
 
     /// A choice in `0..n` (`1 <= n <= 2^21`).
     fn below(&mut self, n: u64) -> u64 {
-        debug_assert!((1..=1 << Self::SLICE).contains(&n));
-        if self.left == 0 {
-            self.bits = self.src.below(1 << (3 * Self::SLICE));
-            self.left = 3;
+        debug_assert!((1..=1 << Self::PRECISION).contains(&n));
+        if self.bits < Self::PRECISION {
+            self.fraction = self.src.below(1 << 63) << 1;
+            self.bits = 63;
         }
-        let slice = self.bits & ((1 << Self::SLICE) - 1);
-        self.bits >>= Self::SLICE;
-        self.left -= 1;
-        (slice * n) >> Self::SLICE
+        let product = u128::from(self.fraction) * u128::from(n);
+        self.fraction = product as u64;
+        // Bits used up: the width of n - 1, so that powers of two cost
+        // exactly their width.
+        self.bits -= 64 - (n - 1).leading_zeros();
+        (product >> 64) as u64
     }
 
     fn range(&mut self, lo: usize, hi: usize) -> usize {
@@ -239,8 +243,11 @@ impl<'s, 'a> Dice<'s, 'a> {
         self.below(n) >= n - k
     }
 
+    /// Whether every further choice is 0. Not while the fraction still
+    /// serves choices: a seeded draw may continue on those alone, and its
+    /// tape, replayed, must continue the same way.
     fn is_exhausted(&self) -> bool {
-        self.src.is_exhausted()
+        self.bits < Self::PRECISION && self.src.is_exhausted()
     }
 }
 
@@ -436,7 +443,11 @@ fn attacks(kind: Kind, p: Point, t: Point, occ: Points) -> bool {
     match kind {
         Kind::General => p.1 == t.1 && aligned && between(p, t) & occ == 0,
         Kind::Chariot => aligned && between(p, t) & occ == 0,
-        Kind::Cannon => aligned && (between(p, t) & occ).count_ones() == 1,
+        Kind::Cannon => {
+            // Exactly one screen, without counting bits.
+            let screens = between(p, t) & occ;
+            aligned && screens != 0 && screens & (screens - 1) == 0
+        }
         Kind::Horse => {
             let (dr, dc) = (p.0.abs_diff(t.0), p.1.abs_diff(t.1));
             matches!((dr, dc), (1, 2) | (2, 1)) && occ & bit(leg(p, t)) == 0
@@ -628,6 +639,7 @@ impl Draft {
         let mate = self.aim == Aim::Mate;
         let open = if mate { self.uncovered() } else { 0 };
         let reach = if mate { kinds.reach() } else { kinds.len() };
+        let all_open = open.count_ones() as usize;
         // The bag index, its points, and how many open moves they attack.
         let mut choice: Option<(usize, Points, usize)> = None;
         for i in 0..reach {
@@ -653,6 +665,10 @@ impl Draft {
             let (best, most) = self.best(kind, origins, open);
             if choice.is_none_or(|c| most > c.2) {
                 choice = Some((i, best, most));
+            }
+            // No kind can do better than attack every open move.
+            if most == all_open {
+                break;
             }
         }
         let Some((i, origins, _)) = choice else {
@@ -871,7 +887,7 @@ impl Bag {
 }
 
 /// The black general, the red general and a bag of `lo..=hi` kinds (up to
-/// `most` for a mate), in one choice.
+/// `most` for a mate).
 fn start(dice: &mut Dice, aim: Aim, (lo, hi): (usize, usize), most: usize) -> (Draft, Bag) {
     let black = pick(dice, BLACK_PALACE);
     // For a mate, three times in four on the column of a sideways move,
