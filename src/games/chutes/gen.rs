@@ -275,6 +275,13 @@ impl Pool {
         (product >> 64) as u64
     }
 
+    /// Whether every further choice is 0. Not while the fraction still
+    /// serves choices: a seeded draw may continue on those alone, and its
+    /// tape, replayed, must continue the same way.
+    fn is_exhausted(&self, src: &Source) -> bool {
+        self.bits < Self::PRECISION && src.is_exhausted()
+    }
+
     fn range(&mut self, src: &mut Source, (lo, hi): (usize, usize)) -> usize {
         lo + self.below(src, (hi - lo + 1) as u64) as usize
     }
@@ -364,7 +371,7 @@ fn board_that_finishes(
         if let Some(used) = finishes(src, stream, &board, limit) {
             return (board, used);
         }
-        if src.is_exhausted() {
+        if pool.is_exhausted(src) {
             break;
         }
     }

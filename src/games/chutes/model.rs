@@ -217,14 +217,20 @@ pub fn render(input: &Input) -> String {
         .sum();
     let mut s: Vec<u8> = Vec::with_capacity(2 * MAX_THROWS + 8 * lines + 8);
     for (i, line) in input.throw_lines.iter().enumerate() {
-        for (j, &v) in line.iter().enumerate() {
-            if j > 0 {
-                s.push(b' ');
+        // Each value with a space after it, in one write when it is a digit.
+        for &v in line {
+            match u8::try_from(v) {
+                Ok(d @ 0..=9) => s.extend_from_slice(&[b'0' + d, b' ']),
+                _ => {
+                    push_number(&mut s, i64::from(v));
+                    s.push(b' ');
+                }
             }
-            push_number(&mut s, i64::from(v));
         }
         if i + 1 == input.throw_lines.len() {
-            s.extend_from_slice(if line.is_empty() { b"0" } else { b" 0" });
+            s.push(b'0');
+        } else if !line.is_empty() {
+            s.pop();
         }
         s.push(b'\n');
     }
