@@ -586,9 +586,13 @@ impl Draft {
 
     /// Moves no piece attacks yet.
     fn uncovered(&self) -> Points {
-        points(moves(self.black))
-            .filter(|&t| self.defender(t).is_none())
-            .fold(0, |set, t| set | bit(t))
+        let mut open = moves(self.black);
+        for t in points(open) {
+            if self.defender(t).is_some() {
+                open &= !bit(t);
+            }
+        }
+        open
     }
 
     /// Spec 4.2 on the draft.
@@ -765,11 +769,32 @@ fn points(mut set: Points) -> impl Iterator<Item = Point> {
 
 /// The points next to `b` on the board.
 fn neighbours(b: Point) -> Points {
-    STEPS
-        .iter()
-        .filter_map(|&s| offset(b, s))
-        .fold(0, |set, p| set | bit(p))
+    NEIGHBOURS[index(b) as usize]
 }
+
+/// `NEIGHBOURS[i]`: the points next to point index `i`, the first of each
+/// of its rays.
+const NEIGHBOURS: [Points; 90] = {
+    let mut near = [0; 90];
+    let mut i = 0;
+    while i < 90 {
+        let mut d = 0;
+        while d < 4 {
+            let ray = RAYS[d][i];
+            if ray != 0 {
+                // Up and left run towards lower indices.
+                near[i] |= if d % 2 == 0 {
+                    1 << (127 - ray.leading_zeros())
+                } else {
+                    ray & ray.wrapping_neg()
+                };
+            }
+            d += 1;
+        }
+        i += 1;
+    }
+    near
+};
 
 /// The kinds still to place, at most two of each non-general kind in
 /// all: `kinds[..len]` to place, then `avail` spare kinds, then the kinds
