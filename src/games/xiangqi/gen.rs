@@ -287,7 +287,7 @@ fn select(word: u64, k: u32) -> u32 {
     // Byte i: the bits set in bytes 0..=i (at most 64, so no carries).
     let sums = bytes.wrapping_mul(ONES);
     // The high bit of byte i is set when sums[i] <= k: a run of low bytes.
-    let passed = ((u64::from(k) * ONES | HIGH) - sums) & HIGH;
+    let passed = (((u64::from(k) * ONES) | HIGH) - sums) & HIGH;
     let byte = (64 - passed.leading_zeros()) / 8;
     let before = ((sums << 8) >> (8 * byte)) as u32 & 0xff;
     let mut rest = (word >> (8 * byte)) & 0xff;
@@ -377,7 +377,7 @@ fn open_ray(d: usize, i: u32, occ: Points) -> (Points, Option<u32>) {
         return (ray, None);
     }
     // Up and left run towards lower indices.
-    let first = if d % 2 == 0 {
+    let first = if d.is_multiple_of(2) {
         127 - hits.leading_zeros()
     } else {
         hits.trailing_zeros()
@@ -783,7 +783,7 @@ const NEIGHBOURS: [Points; 90] = {
             let ray = RAYS[d][i];
             if ray != 0 {
                 // Up and left run towards lower indices.
-                near[i] |= if d % 2 == 0 {
+                near[i] |= if d.is_multiple_of(2) {
                     1 << (127 - ray.leading_zeros())
                 } else {
                     ray & ray.wrapping_neg()
