@@ -1,10 +1,15 @@
 //! Generators (spec section 7).
 //!
-//! Boards are drawn first and the throw list grows on demand: every game is
-//! played on the list drawn so far and more throws are drawn only while some
-//! game is still undecided. Extending the list never changes a game that has
-//! already ended, so the final list length can be chosen after the fact:
-//! exactly "slowest winner + spare", which is how the tight profiles work.
+//! A file's throws are drawn as its games need them, about what their
+//! players usually use, and each board is drawn once and played once on
+//! them: a game that ends on a list ends the same way on any longer list
+//! starting with it, so the final list length can be chosen afterwards,
+//! exactly "slowest winner + spare" in the tight profiles. A game still
+//! open at the end of what was drawn gets the rest of the list up to the
+//! cap and is played again, and a board that cannot finish even then is
+//! drawn again; twice unlucky, it becomes a board that finishes by
+//! construction on the list at hand (a ladder from player 1's first throw
+//! to where its second throw reaches 100).
 //!
 //! Most files draw their throws from a deck, an endless throw stream chosen
 //! by a choice that neighbouring seeds share (`Source::shared_below`), not
@@ -13,12 +18,15 @@
 //! one file (`Chutes::pack`); the boards still come from each file's own
 //! tape, the rest of the files keep lists drawn freely, and every group of
 //! seeds has a deck of its own.
+//!
+//! Choices are drawn in bulk, for speed: 22 throws per choice, and the small
+//! choices of boards and layout read from large choices (see [`Pool`]).
 
 use super::engine::play;
-use super::model::{dense_layout, Board, Input, MAX_GAMES, MAX_LINE, MAX_THROWS};
+use super::model::{Board, Input, MAX_GAMES, MAX_LINE, MAX_THROWS};
 use crate::fault::Budget;
-use crate::game::{GameId, Profile};
-use crate::source::Source;
+use crate::game::Profile;
+use crate::source::{mix64, Source};
 
 pub const PROFILES: &[Profile] = &[
     Profile {
@@ -48,10 +56,10 @@ pub const PROFILES: &[Profile] = &[
     },
 ];
 
-/// The shape of one profile's files.
+/// The shape of one profile's files. Chances are in tenths.
 struct Shape {
     games: (usize, usize),
-    players: (u32, u32),
+    players: (usize, usize),
     jumps: (usize, usize),
     specials: (usize, usize),
     /// Longest throw list this profile may produce.
@@ -64,63 +72,63 @@ struct Shape {
     flavoured: bool,
     /// Board flavour when not `flavoured`.
     flavour: Flavour,
-    /// Probability that the terminating 0 goes on a line of its own.
-    zero_alone: f64,
+    /// Chance that the terminating 0 goes on a line of its own.
+    zero_alone: u64,
 }
 
-/// Biases of one board.
+/// Biases of one board, as chances in tenths.
 #[derive(Clone, Copy, Default)]
 struct Flavour {
     /// Chance that a special square is taken from the 88..99 range.
-    specials_near_end: f64,
+    specials_near_end: u64,
     /// Chance that a special is a lose-a-turn square.
-    lose: f64,
+    lose: u64,
     /// Chance that a ladder ends on 95..99.
-    ladder_to_top: f64,
+    ladder_to_top: u64,
     /// Chance that a chute/ladder starts in the 90s.
-    start_in_90s: f64,
+    start_in_90s: u64,
     /// Chance that a new end equals an existing start or end.
-    coincide: f64,
+    coincide: u64,
     /// Chance that a ladder starts on 1..6 (games decided in a few throws).
-    quick: f64,
+    quick: u64,
     /// Chance that a lose-a-turn square sits on 1..12 (many pending misses).
-    stall: f64,
+    stall: u64,
 }
 
 const PLAIN: Flavour = Flavour {
-    specials_near_end: 0.0,
-    lose: 0.5,
-    ladder_to_top: 0.0,
-    start_in_90s: 0.0,
-    coincide: 0.0,
-    quick: 0.0,
-    stall: 0.0,
+    specials_near_end: 0,
+    lose: 5,
+    ladder_to_top: 0,
+    start_in_90s: 0,
+    coincide: 0,
+    quick: 0,
+    stall: 0,
 };
 
 const EDGE_FLAVOURS: &[Flavour] = &[
     PLAIN,
     Flavour {
-        specials_near_end: 0.9,
-        lose: 0.4,
+        specials_near_end: 9,
+        lose: 4,
         ..PLAIN
     },
     Flavour {
-        ladder_to_top: 0.7,
-        start_in_90s: 0.5,
+        ladder_to_top: 7,
+        start_in_90s: 5,
         ..PLAIN
     },
     Flavour {
-        coincide: 0.7,
+        coincide: 7,
         ..PLAIN
     },
     Flavour {
-        quick: 0.8,
-        ladder_to_top: 0.8,
+        quick: 8,
+        ladder_to_top: 8,
         ..PLAIN
     },
     Flavour {
-        stall: 0.8,
-        lose: 0.8,
+        stall: 8,
+        lose: 8,
         ..PLAIN
     },
 ];
@@ -136,7 +144,7 @@ fn shape(profile: &str) -> Shape {
         spare: (1, 10),
         flavoured: false,
         flavour: PLAIN,
-        zero_alone: 0.1,
+        zero_alone: 1,
     };
     match profile {
         "typical" => Shape {
@@ -166,7 +174,7 @@ fn shape(profile: &str) -> Shape {
             target: (1, 300),
             spare: (1, 2),
             flavoured: true,
-            zero_alone: 0.5,
+            zero_alone: 5,
             ..base
         },
         "specials" => Shape {
@@ -177,8 +185,8 @@ fn shape(profile: &str) -> Shape {
             cap: MAX_THROWS,
             target: (50, 300),
             flavour: Flavour {
-                specials_near_end: 0.7,
-                lose: 0.4,
+                specials_near_end: 7,
+                lose: 4,
                 ..PLAIN
             },
             ..base
@@ -197,178 +205,315 @@ fn shape(profile: &str) -> Shape {
     }
 }
 
+/// Throws drawn per player before a game is played: winners use about 25
+/// per player, and more than 48 in about one game of fifty; a game still
+/// open then gets the rest of the list up to the cap and is played again.
+const THROWS_PER_PLAYER: usize = 48;
+/// Boards drawn for a game before the one that finishes by construction.
+const BOARD_TRIES: usize = 2;
+
 pub fn generate(src: &mut Source, profile: &str) -> Input {
     let shape = shape(profile);
-    src.attempt(8, |src| try_generate(src, &shape), |_| fallback())
-}
-
-/// Valid by construction and independent of the tape: on a plain board with
-/// two players and only 1s, player 1 wins with throw 199 of 200.
-fn fallback() -> Input {
+    let mut stream = Stream::new(src, &shape);
+    let mut pool = Pool::default();
+    let n_games = pool.range(src, shape.games);
+    let spare = pool.range(src, shape.spare).max(1);
+    let target = pool.range(src, shape.target);
+    let mut games = Vec::with_capacity(n_games);
+    let mut slowest = 0;
+    for _ in 0..n_games {
+        let flavour = if shape.flavoured {
+            EDGE_FLAVOURS[pool.below(src, EDGE_FLAVOURS.len() as u64) as usize]
+        } else {
+            shape.flavour
+        };
+        let (board, used) = board_that_finishes(src, &mut pool, &mut stream, &shape, &flavour);
+        slowest = slowest.max(used);
+        games.push(board);
+    }
+    // Every winner used at most `shape.cap - 1` throws, so at least one is
+    // unused.
+    let k = target.max(slowest + spare).min(shape.cap);
+    stream.extend(src, k);
     Input {
-        throw_lines: dense_layout(&[1; 200], 40),
-        games: vec![Board {
-            players: 2,
-            ..Board::default()
-        }],
+        throw_lines: layout(src, &mut pool, &stream.throws[..k], shape.zero_alone),
+        games,
     }
 }
 
-fn range(src: &mut Source, (lo, hi): (usize, usize)) -> usize {
-    src.usize_in(lo, hi)
+/// Small choices read from large ones. A choice on the tape is read as a
+/// binary fraction of 63 bits; a small choice in `0..n` is the integer part
+/// of the fraction times `n`, and the fractional part is kept for the next
+/// one, which therefore has about `log2 n` bits less to go on. A new choice
+/// is drawn when fewer than 21 bits remain: every value of `0..n` is as
+/// likely as any other to within `n / 2^21` (under one part in 20,000 for
+/// the bounds here), and a choice on the tape serves about six squares of a
+/// board instead of one. A choice on the tape (and a division) costs more
+/// than the small choice itself; an all-zero tape still reads 0 everywhere.
+#[derive(Default)]
+struct Pool {
+    fraction: u64,
+    /// Bits of `fraction` still unused.
+    bits: u32,
+}
+
+impl Pool {
+    const PRECISION: u32 = 21;
+
+    /// A choice in `0..n` (`1 <= n <= 2^21`).
+    fn below(&mut self, src: &mut Source, n: u64) -> u64 {
+        debug_assert!((1..=1 << Self::PRECISION).contains(&n));
+        if self.bits < Self::PRECISION {
+            self.fraction = src.below(1 << 63) << 1;
+            self.bits = 63;
+        }
+        let product = u128::from(self.fraction) * u128::from(n);
+        self.fraction = product as u64;
+        // Bits used up: the width of n - 1, so that powers of two cost
+        // exactly their width.
+        self.bits -= 64 - (n - 1).leading_zeros();
+        (product >> 64) as u64
+    }
+
+    /// Whether every further choice is 0. Not while the fraction still
+    /// serves choices: a seeded draw may continue on those alone, and its
+    /// tape, replayed, must continue the same way.
+    fn is_exhausted(&self, src: &Source) -> bool {
+        self.bits < Self::PRECISION && src.is_exhausted()
+    }
+
+    fn range(&mut self, src: &mut Source, (lo, hi): (usize, usize)) -> usize {
+        lo + self.below(src, (hi - lo + 1) as u64) as usize
+    }
+
+    /// True `tenths` times in ten; choice 0 is false.
+    fn chance(&mut self, src: &mut Source, tenths: u64) -> bool {
+        tenths > 0 && self.below(src, 10) >= 10 - tenths
+    }
 }
 
 /// Share of files (outside `max`, which packs with nothing) that use a deck.
 const ON_A_DECK: f64 = 0.9;
 /// Keeps deck streams apart from the streams of per-case seeds.
 const DECK_SEED: u64 = 0xdec0_0000_0000_0000;
+/// Throws per choice, as its base-6 digits.
+const CHUNK: usize = 22;
+const CHUNKS: u64 = 6u64.pow(CHUNK as u32);
 
-/// Where a file's throws come from.
-enum Throws {
-    Tape,
-    Deck(Source<'static>),
+/// An endless throw stream keyed by a choice: SplitMix64 in counter mode,
+/// each word below the last whole multiple of `CHUNKS` read as a chunk (so
+/// every throw is exactly uniform), the rare word above it skipped.
+struct Deck {
+    key: u64,
+    next: u64,
 }
 
-fn try_generate(src: &mut Source, shape: &Shape) -> Option<Input> {
-    let mut throws = if shape.games.0 < MAX_GAMES && src.bool(ON_A_DECK) {
-        Throws::Deck(Source::seeded(
-            GameId::Chutes,
-            DECK_SEED ^ src.shared_below(u64::MAX),
-        ))
-    } else {
-        Throws::Tape
-    };
-    let throws = &mut throws;
-    let n_games = range(src, shape.games);
-    let mut stream: Vec<u32> = Vec::new();
-    let mut games = Vec::with_capacity(n_games);
-    let mut slowest = 0;
-    for _ in 0..n_games {
-        let flavour = if shape.flavoured {
-            *src.choose(EDGE_FLAVOURS)
-        } else {
-            shape.flavour
-        };
-        let (board, used) = board_that_finishes(src, throws, shape, &flavour, &mut stream)?;
-        slowest = slowest.max(used);
-        games.push(board);
+impl Deck {
+    fn chunk(&mut self) -> u64 {
+        const WHOLE: u64 = u64::MAX / CHUNKS * CHUNKS;
+        loop {
+            let word = mix64(self.key ^ mix64(self.next));
+            self.next += 1;
+            if word < WHOLE {
+                return word % CHUNKS;
+            }
+        }
     }
-    let spare = range(src, shape.spare).max(1);
-    let target = range(src, shape.target);
-    let k = target.max(slowest + spare).min(shape.cap);
-    extend(src, throws, &mut stream, k);
-    stream.truncate(k);
-    Some(Input {
-        throw_lines: layout(src, &stream, shape.zero_alone),
-        games,
-    })
 }
 
-/// Draws boards until one ends with at least one throw of the cap unused,
-/// growing the shared stream as far as that needs.
+/// The throw list as far as drawn, from the file's own tape or a deck.
+struct Stream {
+    throws: Vec<u32>,
+    deck: Option<Deck>,
+}
+
+impl Stream {
+    fn new(src: &mut Source, shape: &Shape) -> Stream {
+        let deck = (shape.games.0 < MAX_GAMES && src.bool(ON_A_DECK)).then(|| Deck {
+            key: DECK_SEED ^ src.shared_below(u64::MAX),
+            next: 0,
+        });
+        Stream {
+            throws: Vec::with_capacity(shape.cap + CHUNK),
+            deck,
+        }
+    }
+
+    /// Draws throws, a chunk per choice, until there are at least `len`.
+    fn extend(&mut self, src: &mut Source, len: usize) {
+        while self.throws.len() < len {
+            let mut v = match &mut self.deck {
+                Some(deck) => deck.chunk(),
+                None => src.below(CHUNKS),
+            };
+            for _ in 0..CHUNK {
+                self.throws.push((v % 6) as u32 + 1);
+                v /= 6;
+            }
+        }
+    }
+}
+
+/// A board for one game and the throws its winner uses, at most
+/// `shape.cap - 1`.
 fn board_that_finishes(
     src: &mut Source,
-    throws: &mut Throws,
+    pool: &mut Pool,
+    stream: &mut Stream,
     shape: &Shape,
     flavour: &Flavour,
-    stream: &mut Vec<u32>,
-) -> Option<(Board, usize)> {
-    for _ in 0..20 {
-        let board = draw_board(src, shape, flavour);
-        if let Some(used) = finishes(src, throws, &board, stream, shape.cap) {
-            return Some((board, used));
+) -> (Board, usize) {
+    let limit = shape.cap - 1;
+    let mut players = 2;
+    for _ in 0..BOARD_TRIES {
+        let board = draw_board(src, pool, shape, flavour);
+        players = board.players;
+        if let Some(used) = finishes(src, stream, &board, limit) {
+            return (board, used);
         }
-        if src.is_exhausted() {
+        if pool.is_exhausted(src) {
             break;
         }
     }
-    None
+    quick_board(&stream.throws, players)
 }
 
-/// Throws used by the winner, drawing more throws while the game is open.
-fn finishes(
-    src: &mut Source,
-    throws: &mut Throws,
-    board: &Board,
-    stream: &mut Vec<u32>,
-    cap: usize,
-) -> Option<usize> {
+/// Throws used by the winner within the first `limit`, drawing the rest of
+/// them when the game is still open after those drawn so far.
+fn finishes(src: &mut Source, stream: &mut Stream, board: &Board, limit: usize) -> Option<usize> {
+    stream.extend(src, (THROWS_PER_PLAYER * board.players as usize).min(limit));
     loop {
-        let f = play(stream, board, &mut Budget::default()).ok()?;
-        if let Some(f) = f {
-            return Some(f.used);
+        let drawn = stream.throws.len().min(limit);
+        match play(&stream.throws[..drawn], board, &mut Budget::default()).ok()? {
+            Some(f) => return Some(f.used),
+            None if drawn < limit => stream.extend(src, limit),
+            None => return None,
         }
-        if stream.len() >= cap - 1 {
-            return None;
-        }
-        let more = (stream.len() + 50).min(cap - 1);
-        extend(src, throws, stream, more);
     }
 }
 
-fn extend(src: &mut Source, throws: &mut Throws, stream: &mut Vec<u32>, len: usize) {
-    fn fill(from: &mut Source<'_>, stream: &mut Vec<u32>, len: usize) {
-        while stream.len() < len {
-            stream.push(from.int_in(1, 6) as u32);
-        }
+/// A board on which player 1 wins with its second throw, whatever the list:
+/// a ladder from its first throw to 100 minus its second. Everyone else
+/// throws once in between (and may take the same ladder), so the winner
+/// uses `players + 1` throws, fewer than any profile's list holds.
+fn quick_board(throws: &[u32], players: u32) -> (Board, usize) {
+    let p = players as usize;
+    let board = Board {
+        players,
+        jumps: vec![(throws[0], 100 - throws[p])],
+        specials: Vec::new(),
+    };
+    debug_assert_eq!(
+        play(&throws[..=p], &board, &mut Budget::default()).map(|f| f.map(|f| f.used)),
+        Ok(Some(p + 1))
+    );
+    (board, p + 1)
+}
+
+/// Squares 1..=99 as bits of the same number.
+type Squares = u128;
+
+/// `UP_TO[k]`: squares `1..=k`.
+const UP_TO: [Squares; 100] = {
+    let mut up_to = [0; 100];
+    let mut k = 1;
+    while k < 100 {
+        up_to[k] = up_to[k - 1] | 1 << k;
+        k += 1;
     }
-    match throws {
-        Throws::Tape => fill(src, stream, len),
-        Throws::Deck(deck) => fill(deck, stream, len),
+    up_to
+};
+
+/// Square `k` (`1..=99`) alone.
+fn square_bit(k: u32) -> Squares {
+    UP_TO[k as usize] ^ UP_TO[k as usize - 1]
+}
+
+/// Squares `lo..=hi` (`1 <= lo`, `hi <= 99`).
+fn squares(lo: u32, hi: u32) -> Squares {
+    UP_TO[hi as usize] & !UP_TO[lo as usize - 1]
+}
+
+/// The first square of `set` from `from` (`1..=99`) on, wrapping around.
+fn probe(set: Squares, from: u32) -> Option<u32> {
+    let after = set & !UP_TO[from as usize - 1];
+    match (after, set) {
+        (0, 0) => None,
+        (0, _) => Some(set.trailing_zeros()),
+        _ => Some(after.trailing_zeros()),
     }
 }
 
-fn draw_board(src: &mut Source, shape: &Shape, f: &Flavour) -> Board {
-    let players = src.int_in(i64::from(shape.players.0), i64::from(shape.players.1)) as u32;
-    let n_jumps = range(src, shape.jumps);
-    let n_specials = range(src, shape.specials);
-    let mut jumps: Vec<(u32, u32)> = Vec::new();
-    let mut free_starts: Vec<u32> = (1..=99).collect();
+/// A square of `free` in `lo..=hi`, or anywhere in `free` when none is (so
+/// a crowded board never stalls the draw); `None` when `free` is empty.
+/// A drawn square that is taken gives way to the next free one: a few
+/// squares are likelier than others on crowded boards, and it takes no
+/// counting.
+fn square(src: &mut Source, pool: &mut Pool, free: Squares, (lo, hi): (u32, u32)) -> Option<u32> {
+    let from = lo + pool.below(src, u64::from(hi - lo + 1)) as u32;
+    let wanted = free & squares(lo, hi);
+    probe(if wanted != 0 { wanted } else { free }, from)
+}
+
+fn draw_board(src: &mut Source, pool: &mut Pool, shape: &Shape, f: &Flavour) -> Board {
+    let players = pool.range(src, shape.players) as u32;
+    let n_jumps = pool.range(src, shape.jumps);
+    let n_specials = pool.range(src, shape.specials);
+    let all = squares(1, 99);
+    let mut jumps: Vec<(u32, u32)> = Vec::with_capacity(n_jumps);
+    let mut starts: Squares = 0;
+    let mut endpoints: Squares = 0;
     for _ in 0..n_jumps {
-        let s = if src.bool(f.quick) {
-            pick(src, &mut free_starts, |s| s <= 6)
-        } else if src.bool(f.start_in_90s) {
-            pick(src, &mut free_starts, |s| s >= 90)
+        let range = if pool.chance(src, f.quick) {
+            (1, 6)
+        } else if pool.chance(src, f.start_in_90s) {
+            (90, 99)
         } else {
-            pick(src, &mut free_starts, |_| true)
+            (1, 99)
         };
-        let Some(s) = s else { break };
-        let ladder = s == 1 || (s < 99 && !src.bool(0.5));
-        let endpoints: Vec<u32> = jumps
-            .iter()
-            .flat_map(|&(a, b)| [a, b])
-            .filter(|&x| x != s && (x > s) == ladder)
-            .collect();
-        let e = if !endpoints.is_empty() && src.bool(f.coincide) {
-            *src.choose(&endpoints)
+        let Some(s) = square(src, pool, all & !starts, range) else {
+            break;
+        };
+        let ladder = s == 1 || (s < 99 && pool.below(src, 2) == 0);
+        let side = if ladder {
+            squares(s + 1, 99)
+        } else {
+            squares(1, s - 1)
+        };
+        let coincide = endpoints & side;
+        let e = if coincide != 0 && pool.chance(src, f.coincide) {
+            probe(coincide, 1 + pool.below(src, 99) as u32).expect("not empty")
         } else if ladder {
-            let lo = if src.bool(f.ladder_to_top) {
+            let lo = if pool.chance(src, f.ladder_to_top) {
                 (s + 1).max(95)
             } else {
                 s + 1
             };
-            src.int_in(i64::from(lo), 99) as u32
-        } else if s >= 90 && src.bool(f.start_in_90s) {
-            src.int_in(1, i64::from((s - 1).min(20))) as u32
+            pool.range(src, (lo as usize, 99)) as u32
+        } else if s >= 90 && pool.chance(src, f.start_in_90s) {
+            pool.range(src, (1, (s as usize - 1).min(20))) as u32
         } else {
-            src.int_in(1, i64::from(s - 1)) as u32
+            pool.range(src, (1, s as usize - 1)) as u32
         };
         jumps.push((s, e));
+        starts |= square_bit(s);
+        endpoints |= square_bit(s) | square_bit(e);
     }
-    let mut free: Vec<u32> = (1..=99)
-        .filter(|&k| !jumps.iter().any(|&(s, e)| s == k || e == k))
-        .collect();
-    let mut specials = Vec::new();
+    let mut free = all & !endpoints;
+    let mut specials = Vec::with_capacity(n_specials);
     for _ in 0..n_specials {
-        let lose = src.bool(f.lose);
-        let k = if lose && src.bool(f.stall) {
-            pick(src, &mut free, |k| k <= 12)
-        } else if src.bool(f.specials_near_end) {
-            pick(src, &mut free, |k| k >= 88)
+        let lose = pool.chance(src, f.lose);
+        let range = if lose && pool.chance(src, f.stall) {
+            (1, 12)
+        } else if pool.chance(src, f.specials_near_end) {
+            (88, 99)
         } else {
-            pick(src, &mut free, |_| true)
+            (1, 99)
         };
-        let Some(k) = k else { break };
+        let Some(k) = square(src, pool, free, range) else {
+            break;
+        };
+        free &= !square_bit(k);
         specials.push(if lose { -i64::from(k) } else { i64::from(k) });
     }
     Board {
@@ -378,33 +523,18 @@ fn draw_board(src: &mut Source, shape: &Shape, f: &Flavour) -> Board {
     }
 }
 
-/// Removes and returns a square of `pool` satisfying `want`, or any square
-/// when none does (so a crowded board never stalls the draw).
-fn pick(src: &mut Source, pool: &mut Vec<u32>, want: impl Fn(u32) -> bool) -> Option<u32> {
-    if pool.is_empty() {
-        return None;
-    }
-    let wanted: Vec<usize> = (0..pool.len()).filter(|&i| want(pool[i])).collect();
-    let i = if wanted.is_empty() {
-        src.below(pool.len() as u64) as usize
-    } else {
-        *src.choose(&wanted)
-    };
-    Some(pool.remove(i))
-}
-
 /// Lines of `per_line` values (dense by default), sometimes ragged, with the
 /// 0 alone on a new line when it does not fit or when drawn so.
-fn layout(src: &mut Source, throws: &[u32], zero_alone: f64) -> Vec<Vec<u32>> {
+fn layout(src: &mut Source, pool: &mut Pool, throws: &[u32], zero_alone: u64) -> Vec<Vec<u32>> {
     // One-digit values: n values take 2n - 1 characters.
     let widest = MAX_LINE.div_ceil(2);
-    let per_line = widest - src.below(widest as u64 - 1) as usize;
-    let ragged = src.bool(0.3);
-    let mut lines = Vec::new();
+    let per_line = widest - pool.below(src, widest as u64 - 1) as usize;
+    let ragged = pool.chance(src, 3);
+    let mut lines = Vec::with_capacity(throws.len() / per_line + 2);
     let mut rest = throws;
     while !rest.is_empty() {
         let n = if ragged {
-            src.usize_in(1, per_line)
+            pool.range(src, (1, per_line))
         } else {
             per_line
         };
@@ -413,8 +543,10 @@ fn layout(src: &mut Source, throws: &[u32], zero_alone: f64) -> Vec<Vec<u32>> {
         rest = tail;
     }
     // n values and " 0" take 2n + 1 characters.
-    let last_fits = lines.last().is_some_and(|l| 2 * l.len() < MAX_LINE);
-    if !last_fits || src.bool(zero_alone) {
+    let last_fits = lines
+        .last()
+        .is_some_and(|l: &Vec<u32>| 2 * l.len() < MAX_LINE);
+    if !last_fits || pool.chance(src, zero_alone) {
         lines.push(Vec::new());
     }
     lines

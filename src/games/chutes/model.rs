@@ -208,24 +208,67 @@ fn check_layout(raw: &str, canon: &str, line: usize) -> Result<(), ParseError> {
 }
 
 pub fn render(input: &Input) -> String {
-    let mut s = String::new();
-    for line in throw_section_lines(&input.throw_lines) {
-        s.push_str(&line);
-        s.push('\n');
+    // Written byte by byte: the differential loop renders every file it
+    // generates, and formatting machinery would cost more than solving.
+    let lines: usize = input
+        .games
+        .iter()
+        .map(|g| g.jumps.len() + g.specials.len() + 3)
+        .sum();
+    let mut s: Vec<u8> = Vec::with_capacity(2 * MAX_THROWS + 8 * lines + 8);
+    for (i, line) in input.throw_lines.iter().enumerate() {
+        // Each value with a space after it, in one write when it is a digit.
+        for &v in line {
+            match u8::try_from(v) {
+                Ok(d @ 0..=9) => s.extend_from_slice(&[b'0' + d, b' ']),
+                _ => {
+                    push_number(&mut s, i64::from(v));
+                    s.push(b' ');
+                }
+            }
+        }
+        if i + 1 == input.throw_lines.len() {
+            s.push(b'0');
+        } else if !line.is_empty() {
+            s.pop();
+        }
+        s.push(b'\n');
+    }
+    if input.throw_lines.is_empty() {
+        s.extend_from_slice(b"0\n");
     }
     for g in &input.games {
-        s.push_str(&format!("{}\n", g.players));
-        for (a, b) in &g.jumps {
-            s.push_str(&format!("{a} {b}\n"));
+        push_number(&mut s, i64::from(g.players));
+        s.push(b'\n');
+        for &(a, b) in &g.jumps {
+            push_number(&mut s, i64::from(a));
+            s.push(b' ');
+            push_number(&mut s, i64::from(b));
+            s.push(b'\n');
         }
-        s.push_str("0 0\n");
-        for v in &g.specials {
-            s.push_str(&format!("{v}\n"));
+        s.extend_from_slice(b"0 0\n");
+        for &v in &g.specials {
+            push_number(&mut s, v);
+            s.push(b'\n');
         }
-        s.push_str("0\n");
+        s.extend_from_slice(b"0\n");
     }
-    s.push_str("0\n");
-    s
+    s.extend_from_slice(b"0\n");
+    String::from_utf8(s).expect("digits, signs, spaces and newlines are ASCII")
+}
+
+/// `v` in decimal, as `format!` writes it.
+#[inline(always)]
+fn push_number(s: &mut Vec<u8>, v: i64) {
+    if v < 0 {
+        s.push(b'-');
+    }
+    let digit = |d: u64| b'0' + d as u8;
+    match v.unsigned_abs() {
+        n @ 0..=9 => s.push(digit(n)),
+        n @ 10..=99 => s.extend_from_slice(&[digit(n / 10), digit(n % 10)]),
+        n => s.extend_from_slice(n.to_string().as_bytes()),
+    }
 }
 
 pub fn parse_output(text: &str) -> Result<Winners, ParseError> {

@@ -6,7 +6,7 @@
 //! * [`engine`]: spec section 4 as an attack test per move, with its rule
 //!   events.
 //! * [`brute`]: an oracle that plays every red reply instead.
-//! * [`gen`]: the profiles, each case drawn by rejection.
+//! * [`gen`]: the profiles, each case built valid and its answer known.
 //! * [`shrink`]: structural candidates.
 //! * [`picture`]: the board with the black general's moves.
 

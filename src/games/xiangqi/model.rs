@@ -130,17 +130,40 @@ fn parse_piece(t: &mut Tokens<'_>, i: u32) -> Result<Piece, ParseError> {
 }
 
 pub fn render(input: &Input) -> String {
-    let mut s = String::new();
+    // Written digit by digit: the differential loop renders every case it
+    // generates, and formatting machinery would cost more than solving.
+    let mut s = String::with_capacity(input.cases.len() * 64 + 8);
     for case in &input.cases {
         let (r, c) = case.black;
-        s.push_str(&format!("{} {r} {c}\n", case.red.len()));
+        push_line(&mut s, None, [case.red.len() as u32, r, c]);
         for p in &case.red {
-            s.push_str(&format!("{} {} {}\n", p.kind.letter(), p.at.0, p.at.1));
+            let (r, c) = p.at;
+            push_line(&mut s, Some(p.kind.letter()), [r, c]);
         }
         s.push('\n');
     }
     s.push_str("0 0 0\n");
     s
+}
+
+/// `numbers` separated by single spaces, after `letter` and a space when
+/// there is one, then a newline.
+fn push_line<const N: usize>(s: &mut String, letter: Option<char>, numbers: [u32; N]) {
+    if let Some(l) = letter {
+        s.push(l);
+        s.push(' ');
+    }
+    for (i, n) in numbers.into_iter().enumerate() {
+        if i > 0 {
+            s.push(' ');
+        }
+        match n {
+            0..=9 => s.push(char::from(b'0' + n as u8)),
+            10 => s.push_str("10"),
+            _ => s.push_str(&n.to_string()),
+        }
+    }
+    s.push('\n');
 }
 
 pub fn parse_output(text: &str) -> Result<Output, ParseError> {
