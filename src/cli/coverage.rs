@@ -12,7 +12,10 @@ use crate::id::GameId;
 
 #[derive(Debug, Clone, Args)]
 pub struct CoverageArgs {
+    /// The game: xiangqi, chutes, pigs, generals or stones.
     pub game: GameId,
+    /// Test files or folders (every .in file under a folder, e.g. a
+    /// package); without any, the generator profiles are tabulated.
     pub dir: Option<PathBuf>,
     /// Without DIR: inputs drawn per profile.
     #[arg(long, default_value_t = 50)]

@@ -15,6 +15,7 @@ use crate::solver::SolverSpec;
 
 #[derive(Debug, Clone, Args)]
 pub struct PackageArgs {
+    /// The game: xiangqi, chutes, pigs, generals or stones.
     pub game: GameId,
     /// The package directory (created; an existing non-empty one needs --force).
     #[arg(long)]
@@ -27,6 +28,8 @@ pub struct PackageArgs {
     /// programs and version give a byte-identical package.
     #[arg(long, default_value_t = 1)]
     pub seed: u64,
+    /// How the files are laid out: kattis (as verifyproblem expects) or
+    /// plain (numbered .in/.ans files and tests.txt).
     #[arg(long, value_enum, default_value = "kattis")]
     pub layout: package::Layout,
     /// Corpus root; every finding of the game becomes a test.
