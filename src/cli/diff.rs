@@ -254,6 +254,7 @@ fn report(s: &Summary, json: bool) {
         s.signatures.len(),
         if s.interrupted { " (interrupted)" } else { "" }
     );
+    let external = s.solvers.iter().any(|s| s.starts_with("cmd:"));
     for r in &s.signatures {
         out += &format!("  [{}] x{}\n", r.signature, r.count);
         if r.packed {
@@ -279,6 +280,15 @@ fn report(s: &Summary, json: bool) {
                 out += &stderr_block(e, "      ", 10);
             }
         }
+        out += &inline_input(&r.input);
+        if external && !r.rules.is_empty() {
+            let rules: Vec<String> = r
+                .rules
+                .iter()
+                .map(|h| format!("{} x{}", h.rule, h.hits))
+                .collect();
+            out += &format!("    engine's rules on it: {}\n", rules.join(", "));
+        }
         out += &format!("    repro: {}\n", r.repro);
         if let (Some(p), Some(st)) = (&r.corpus, r.corpus_status) {
             out += &format!("    corpus: {p} ({st})\n");
@@ -289,4 +299,22 @@ fn report(s: &Summary, json: bool) {
     } else {
         out!("{out}");
     }
+}
+
+/// Inputs at most this many lines and bytes are printed in the report.
+const INLINE_LINES: usize = 12;
+const INLINE_BYTES: usize = 800;
+
+/// A small exemplar's text, indented, so that the finding reads without
+/// opening its file; nothing for a large one.
+fn inline_input(text: &str) -> String {
+    if text.is_empty() || text.len() > INLINE_BYTES || text.lines().count() > INLINE_LINES {
+        return String::new();
+    }
+    let mut out = String::from("    input:\n");
+    for l in text.lines() {
+        out += format!("      {}", crate::text::printable(l, INLINE_BYTES)).trim_end();
+        out.push('\n');
+    }
+    out
 }
