@@ -174,6 +174,17 @@ pub trait Game: Sized + 'static {
     fn trace(_input: &Self::Input) -> Option<String> {
         None
     }
+
+    /// The line of `trace(input)` (0-based) by which the engine's run has
+    /// parted from one that printed `other` where the engine printed
+    /// `engine`, where the game can tell, for the report to mark.
+    fn trace_parting(
+        _input: &Self::Input,
+        _engine: &Self::Output,
+        _other: &Self::Output,
+    ) -> Option<usize> {
+        None
+    }
 }
 
 /// A computation generic over the game, run by [`GameId::dispatch`].

@@ -87,6 +87,11 @@ pub struct DiffArgs {
     /// Run shard I of N: the campaign cases whose index is I-1 modulo N.
     #[arg(long, value_name = "I/N", value_parser = parse_shard)]
     pub shard: Option<(u64, u64)>,
+    /// Also write the run as one self-contained HTML page: summary,
+    /// then per signature its input, outputs side by side, boards and
+    /// trace (open it with any browser, e.g. xdg-open FILE).
+    #[arg(long, value_name = "FILE.html")]
+    pub report: Option<PathBuf>,
     #[command(flatten)]
     pub limits: LimitArgs,
 }
@@ -125,16 +130,26 @@ pub(super) fn run(args: &DiffArgs) -> anyhow::Result<Exit> {
             .with_context(|| format!("creating corpus root {}", root.display()))?;
     }
     let mut summaries = Vec::new();
+    let mut sections = Vec::new();
     for g in games {
         if interrupt::stopped() {
             break;
         }
-        let s = g.dispatch(DiffGame { opts: &opts })?;
+        let (s, html) = g.dispatch(DiffGame {
+            opts: &opts,
+            html: args.report.is_some(),
+        })?;
         report(&s, args.json);
         summaries.push(s);
+        sections.extend(html);
     }
     if args.json {
         outln!("{}", serde_json::to_string(&json_summary(&summaries)?)?);
+    }
+    if let Some(path) = &args.report {
+        let page = crate::report::diff_page(&summaries, &sections);
+        std::fs::write(path, page).with_context(|| format!("writing {}", path.display()))?;
+        eprintln!("report written to {}", path.display());
     }
     Ok(if summaries.iter().any(|s| s.divergences > 0) {
         Exit::Found
@@ -220,12 +235,19 @@ fn json_summary(summaries: &[Summary]) -> anyhow::Result<serde_json::Value> {
 
 struct DiffGame<'a> {
     opts: &'a DiffOptions,
+    /// Whether to render the HTML report's sections of the game.
+    html: bool,
 }
 
 impl Visit for DiffGame<'_> {
-    type Out = anyhow::Result<Summary>;
-    fn visit<G: Game>(self) -> anyhow::Result<Summary> {
-        driver::diff::<G>(self.opts)
+    type Out = anyhow::Result<(Summary, Vec<String>)>;
+    fn visit<G: Game>(self) -> Self::Out {
+        let s = driver::diff::<G>(self.opts)?;
+        let html = match self.html {
+            true => crate::report::diff_sections::<G>(&s),
+            false => Vec::new(),
+        };
+        Ok((s, html))
     }
 }
 

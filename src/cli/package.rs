@@ -64,6 +64,10 @@ pub struct PackageArgs {
     /// setter added: statement, submissions, problem.yaml keys.
     #[arg(long)]
     pub force: bool,
+    /// Also write the package as one self-contained HTML page: rule
+    /// coverage as bars and every test with its description.
+    #[arg(long, value_name = "FILE.html")]
+    pub report: Option<PathBuf>,
     #[command(flatten)]
     pub limits: LimitArgs,
 }
@@ -275,6 +279,11 @@ fn package_command<G: Game>(args: &PackageArgs) -> anyhow::Result<Exit> {
     for (rule, why) in &p.unreached {
         ok = false;
         outln!("not exercised: {rule}: {why}");
+    }
+    if let Some(path) = &args.report {
+        let page = crate::report::package_page::<G>(&p, &args.out.display().to_string());
+        std::fs::write(path, page).with_context(|| format!("writing {}", path.display()))?;
+        eprintln!("report written to {}", path.display());
     }
     if !check.is_empty() {
         let specs: Vec<SolverSpec> = check.iter().map(|p| p.spec.clone()).collect();
