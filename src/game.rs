@@ -6,6 +6,7 @@ use std::fmt::Debug;
 
 use crate::fault::{Budget, Fault};
 pub use crate::id::GameId;
+use crate::picture::{Focus, Picture};
 use crate::source::Source;
 use crate::text::ParseError;
 
@@ -184,6 +185,13 @@ pub trait Game: Sized + 'static {
         _other: &Self::Output,
     ) -> Option<usize> {
         None
+    }
+
+    /// The positions worth looking at in `input`: boards of the cases
+    /// where the solvers of `focus` part, or of the engine's run when one
+    /// solver ran. Empty for games without a board.
+    fn pictures(_input: &Self::Input, _focus: &Focus<'_, Self>) -> Vec<Picture> {
+        Vec::new()
     }
 }
 

@@ -21,6 +21,7 @@ pub mod id;
 pub mod interrupt;
 pub mod kattis;
 pub mod package;
+pub mod picture;
 pub mod report;
 pub mod shell;
 pub mod shrink;

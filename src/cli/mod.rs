@@ -36,6 +36,7 @@ macro_rules! outln {
     ($($t:tt)*) => { emit(&(format!($($t)*) + "\n")) };
 }
 
+mod boards;
 mod check;
 mod corpus;
 mod coverage;

@@ -120,6 +120,10 @@ fn show<G: Game>(
             }
         }
     }
+    if let Some(b) = super::boards::diverging::<G>(solvers, input, &c.runs, limits) {
+        outln!("== board ==");
+        out!("{b}");
+    }
     if let Some(t) = G::trace(input) {
         outln!("== engine trace ==");
         out!("{t}");

@@ -78,7 +78,11 @@ fn shrink_command<G: Game>(
         "divergence [{sig}]: {}",
         small.describe(text.len(), out.len())
     );
-    let records = corpus::records::<G>(solvers, runs.as_ref().unwrap_or(&c.runs));
+    let small_runs = runs.as_ref().unwrap_or(&c.runs);
+    if let Some(b) = super::boards::diverging::<G>(solvers, &small.input, small_runs, limits) {
+        eprint!("{b}");
+    }
+    let records = corpus::records::<G>(solvers, small_runs);
     eprint!("{}", super::fault_lines(&records));
     if let Some(root) = corpus_root {
         let meta = corpus::Meta::new::<G>(&sig, records, None, None, small.complete);

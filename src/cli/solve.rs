@@ -17,7 +17,8 @@ pub struct SolveArgs {
     /// arguments, split like a shell would, run with no shell).
     #[arg(long, default_value = "engine")]
     pub solver: SolverSpec,
-    /// Print the engine's turn-by-turn trace on stderr (games that have one).
+    /// Print the engine's turn-by-turn trace and its boards on stderr
+    /// (games that have them).
     #[arg(long)]
     pub trace: bool,
     #[command(flatten)]
@@ -38,11 +39,9 @@ fn solve<G: Game>(spec: &SolverSpec, trace: bool, limits: &Limits) -> anyhow::Re
     solver::check::<G>(std::slice::from_ref(spec))?;
     let text = read_input(None)?;
     let input = parse_valid::<G>(&text)?;
-    if trace {
-        match G::trace(&input) {
-            Some(t) => eprint!("{t}"),
-            None => eprintln!("note: {} has no trace", G::ID),
-        }
+    let traced = trace.then(|| G::trace(&input)).flatten();
+    if let Some(t) = &traced {
+        eprint!("{t}");
     }
     let Some(run) = solver::run::<G>(spec, &input, &text, limits) else {
         bail!(
@@ -50,6 +49,14 @@ fn solve<G: Game>(spec: &SolverSpec, trace: bool, limits: &Limits) -> anyhow::Re
             G::ID
         );
     };
+    if trace {
+        match super::boards::single::<G>(spec, &input, Some(&run)) {
+            Some(b) if traced.is_some() => eprint!("\n{b}"),
+            Some(b) => eprint!("{b}"),
+            None if traced.is_none() => eprintln!("note: {} has no trace or board", G::ID),
+            None => {}
+        }
+    }
     match run.result {
         Ok(out) => {
             // The port's and external programs' own bytes, the engine's rendering.

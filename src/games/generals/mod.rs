@@ -10,10 +10,12 @@
 //! * `gen`: the profiles; generators that draw only legal moves.
 //! * `shrink`: structural candidates.
 //! * `trace`: the engine's run told move by move.
+//! * `picture`: the board where the solvers part, or when the game ends.
 
 mod engine;
 mod gen;
 mod model;
+mod picture;
 mod shrink;
 #[cfg(test)]
 mod tests;
@@ -22,6 +24,7 @@ mod validate;
 
 use crate::fault::{Budget, Fault};
 use crate::game::{Game, GameId, Invalid, Profile, Rule};
+use crate::picture::{Focus, Picture};
 use crate::source::Source;
 use crate::text::ParseError;
 
@@ -92,5 +95,9 @@ impl Game for Generals {
 
     fn trace(input: &Input) -> Option<String> {
         Some(trace::trace(input))
+    }
+
+    fn pictures(input: &Input, focus: &Focus<'_, Self>) -> Vec<Picture> {
+        picture::pictures(input, focus)
     }
 }

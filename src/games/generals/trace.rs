@@ -63,7 +63,7 @@ pub fn trace(input: &Input) -> String {
     s
 }
 
-fn describe(case: &Case, i: usize, board: &Board, shift: &Shift) -> String {
+pub(super) fn describe(case: &Case, i: usize, board: &Board, shift: &Shift) -> String {
     let p = Player::of_line(i);
     let mv = case.moves[i];
     let castle = board.castles[p.index()];

@@ -250,44 +250,128 @@ pub fn checkmated<O: Observer>(
     budget: &mut Budget,
     obs: &mut O,
 ) -> Result<bool, Fault> {
-    let general = red_general(case).expect("a valid case has a red general");
-    let board = Board::new(case.red.iter().map(|p| p.at).chain([case.black]));
-    if general.at.1 == case.black.1 {
-        if board.between(signed(general.at), signed(case.black)) == 0 {
-            Ev::FacingGenerals.hit(obs);
-            return Ok(false);
-        }
-        Ev::GeneralsFileBlocked.hit(obs);
-    }
-    let scene = Scene {
-        general: signed(general.at),
-        vacated: Some(signed(case.black)),
+    let Some(scene) = scene_after_facing(case, obs) else {
+        return Ok(false);
     };
-    let (br, bc) = case.black;
-    for to in [(br - 1, bc), (br + 1, bc), (br, bc - 1), (br, bc + 1)] {
+    for to in neighbours(case.black) {
         budget.step()?;
-        if !in_black_palace(to) {
-            Ev::MoveOffPalace.hit(obs);
-            continue;
-        }
-        let remaining: Vec<Piece> = case.red.iter().copied().filter(|p| p.at != to).collect();
-        let captures = remaining.len() < case.red.len();
-        let after = Board::new(remaining.iter().map(|p| p.at).chain([to]));
-        let mut attacked = false;
-        for &p in &remaining {
-            budget.step()?;
-            attacked |= attacks(&after, p, to, scene, obs);
-        }
-        match (captures, attacked) {
-            (true, true) => Ev::CaptureDefended.hit(obs),
-            (true, false) => Ev::CaptureSafe.hit(obs),
-            _ => {}
-        }
-        if !attacked {
+        if !attacked(case, to, scene, budget, obs, |_, _, _| {})? {
             Ev::SafeMove.hit(obs);
             return Ok(false);
         }
     }
     Ev::Checkmate.hit(obs);
     Ok(true)
+}
+
+/// Spec 4.2 step 1: `None` when the generals face each other (black
+/// captures), else what the attack tests of the moves need to know.
+fn scene_after_facing<O: Observer>(case: &Case, obs: &mut O) -> Option<Scene> {
+    let general = red_general(case).expect("a valid case has a red general");
+    if general.at.1 == case.black.1 {
+        let board = Board::new(case.red.iter().map(|p| p.at).chain([case.black]));
+        if board.between(signed(general.at), signed(case.black)) == 0 {
+            Ev::FacingGenerals.hit(obs);
+            return None;
+        }
+        Ev::GeneralsFileBlocked.hit(obs);
+    }
+    Some(Scene {
+        general: signed(general.at),
+        vacated: Some(signed(case.black)),
+    })
+}
+
+/// The four points next to the black general, in the order they are tried.
+fn neighbours((br, bc): Point) -> [Point; 4] {
+    [(br - 1, bc), (br + 1, bc), (br, bc - 1), (br, bc + 1)]
+}
+
+/// Spec 4.2 steps 2-4 for the move to `to`: whether it is no move (off
+/// the palace) or attacked by a remaining red piece. `each` sees every
+/// remaining piece's verdict with the observer its events went to.
+fn attacked<O: Observer>(
+    case: &Case,
+    to: Point,
+    scene: Scene,
+    budget: &mut Budget,
+    obs: &mut O,
+    mut each: impl FnMut(Piece, bool, &mut O),
+) -> Result<bool, Fault> {
+    if !in_black_palace(to) {
+        Ev::MoveOffPalace.hit(obs);
+        return Ok(true);
+    }
+    let remaining: Vec<Piece> = case.red.iter().copied().filter(|p| p.at != to).collect();
+    let captures = remaining.len() < case.red.len();
+    let after = Board::new(remaining.iter().map(|p| p.at).chain([to]));
+    let mut attacked = false;
+    for &p in &remaining {
+        budget.step()?;
+        let hit = attacks(&after, p, to, scene, obs);
+        each(p, hit, obs);
+        attacked |= hit;
+    }
+    match (captures, attacked) {
+        (true, true) => Ev::CaptureDefended.hit(obs),
+        (true, false) => Ev::CaptureSafe.hit(obs),
+        _ => {}
+    }
+    Ok(attacked)
+}
+
+/// One move of the black general as the engine judges it, for a picture.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct MoveCheck {
+    pub to: Point,
+    /// Inside the palace, so a move at all.
+    pub in_palace: bool,
+    /// Each remaining red piece whose attack test applied a rule, whether
+    /// it attacks `to`, and the names of the rules (`horse-leg-blocked`).
+    pub tests: Vec<(Piece, bool, Vec<&'static str>)>,
+}
+
+impl MoveCheck {
+    pub fn attacked(&self) -> bool {
+        self.tests.iter().any(|t| t.1)
+    }
+}
+
+/// Every move of the black general with every red piece's verdict on it,
+/// all four tried even after a safe one; `None` when the generals face
+/// each other. The same attack test as [`checkmated`], only watched.
+pub fn examine(case: &Case) -> Option<Vec<MoveCheck>> {
+    let mut events = Events::default();
+    let scene = scene_after_facing(case, &mut events)?;
+    let mut budget = Budget::new(u64::MAX);
+    let moves = neighbours(case.black)
+        .into_iter()
+        .map(|to| {
+            let mut tests = Vec::new();
+            events.0.clear();
+            attacked(case, to, scene, &mut budget, &mut events, |p, hit, ev| {
+                if !ev.0.is_empty() {
+                    tests.push((p, hit, ev.0.iter().map(|&i| Ev::RULES[i].name).collect()));
+                }
+                ev.0.clear();
+            })
+            .expect("an unlimited budget never runs out");
+            MoveCheck {
+                to,
+                in_palace: in_black_palace(to),
+                tests,
+            }
+        })
+        .collect();
+    Some(moves)
+}
+
+/// The rule events of one attack test, in order.
+#[derive(Default)]
+struct Events(Vec<usize>);
+
+impl Observer for Events {
+    fn hit(&mut self, rule: usize) {
+        self.0.push(rule);
+    }
 }

@@ -8,11 +8,13 @@
 //! * [`brute`]: an oracle that plays every red reply instead.
 //! * [`gen`]: the profiles, each case drawn by rejection.
 //! * [`shrink`]: structural candidates.
+//! * [`picture`]: the board with the black general's moves.
 
 mod brute;
 mod engine;
 mod gen;
 mod model;
+mod picture;
 mod shrink;
 #[cfg(test)]
 mod tests;
@@ -22,6 +24,7 @@ pub use model::{Case, Input, Kind, Output, Piece, Point};
 
 use crate::fault::{Budget, Fault};
 use crate::game::{Game, GameId, Invalid, Profile, Rule};
+use crate::picture::{Focus, Picture};
 use crate::source::Source;
 use crate::text::ParseError;
 
@@ -90,5 +93,9 @@ impl Game for Xiangqi {
 
     fn difference(a: &Output, b: &Output) -> String {
         model::difference(a, b)
+    }
+
+    fn pictures(input: &Input, focus: &Focus<'_, Self>) -> Vec<Picture> {
+        picture::pictures(input, focus)
     }
 }
