@@ -15,6 +15,8 @@ use crate::corpus::SolverRecord;
 use crate::driver::{ShrinkState, SignatureReport, Summary};
 use crate::game::{parse_valid, Game};
 use crate::package::Package;
+use crate::picture::Focus;
+use crate::solver::{Limits, SolverSpec};
 use crate::text::printable;
 
 /// Text shown from one input, output or trace, in bytes.
@@ -137,13 +139,35 @@ fn anchor(game: &str, i: usize) -> String {
 }
 
 /// The boards of a finding as inline SVG elements, for the games that
-/// draw them.
-fn boards<G: Game>(_input: &G::Input, _answers: &[(String, Option<G::Output>)]) -> Vec<String> {
-    Vec::new()
+/// draw them; to find where inside a case the solvers part, the game may
+/// run them again on smaller inputs.
+fn boards<G: Game>(
+    input: &G::Input,
+    answers: &[(String, Option<G::Output>)],
+    run: &Rerun<'_>,
+) -> Vec<String> {
+    let parts = |smaller: &G::Input| {
+        let c = crate::verdict::compare::<G>(run.solvers, smaller, &G::render(smaller), run.limits);
+        c.signature.is_some() && !c.interrupted()
+    };
+    let focus = Focus::<G> {
+        answers: answers
+            .iter()
+            .map(|(n, o)| (n.clone(), o.as_ref()))
+            .collect(),
+        parts: Some(&parts),
+    };
+    G::pictures(input, &focus).iter().map(|p| p.svg()).collect()
+}
+
+/// The solvers of a run and their limits, for running them again.
+pub struct Rerun<'a> {
+    pub solvers: &'a [SolverSpec],
+    pub limits: &'a Limits,
 }
 
 /// One section per signature of `s`, whose game is `G`.
-pub fn diff_sections<G: Game>(s: &Summary) -> Vec<String> {
+pub fn diff_sections<G: Game>(s: &Summary, run: &Rerun<'_>) -> Vec<String> {
     let open = if s.signatures.len() <= OPEN_SIGNATURES {
         " open"
     } else {
@@ -159,13 +183,13 @@ pub fn diff_sections<G: Game>(s: &Summary) -> Vec<String> {
                 s.game,
                 escape(&r.signature, 1000),
                 r.count,
-                finding::<G>(r)
+                finding::<G>(r, run)
             )
         })
         .collect()
 }
 
-fn finding<G: Game>(r: &SignatureReport) -> String {
+fn finding<G: Game>(r: &SignatureReport, run: &Rerun<'_>) -> String {
     let mut b = String::new();
     let shrunk = match r.shrink {
         ShrinkState::Shrunk => format!("shrunk to {} bytes", r.shrunk_bytes),
@@ -229,7 +253,7 @@ fn finding<G: Game>(r: &SignatureReport) -> String {
             )
         })
         .collect();
-    let svgs = boards::<G>(&input, &answers);
+    let svgs = boards::<G>(&input, &answers, run);
     if !svgs.is_empty() {
         let _ = writeln!(b, "<div class=\"boards\">{}</div>", svgs.join("\n"));
     }

@@ -244,7 +244,13 @@ impl Visit for DiffGame<'_> {
     fn visit<G: Game>(self) -> Self::Out {
         let s = driver::diff::<G>(self.opts)?;
         let html = match self.html {
-            true => crate::report::diff_sections::<G>(&s),
+            true => crate::report::diff_sections::<G>(
+                &s,
+                &crate::report::Rerun {
+                    solvers: &self.opts.solvers,
+                    limits: &self.opts.limits,
+                },
+            ),
             false => Vec::new(),
         };
         Ok((s, html))
