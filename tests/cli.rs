@@ -366,3 +366,77 @@ fn findings_explain_themselves() {
     }
     assert!(inline > 0, "a small finding is shown inline:\n{report}");
 }
+
+/// Nothing on a report page is fetched from elsewhere.
+fn assert_self_contained(html: &str) {
+    for bad in [
+        "<script", "src=", "<link", "url(", "@import", "<iframe", "<object",
+    ] {
+        assert!(!html.contains(bad), "the page holds {bad}");
+    }
+}
+
+#[test]
+fn reports_are_self_contained_pages_of_every_finding() {
+    let dir = tempfile::tempdir().unwrap();
+    let page = dir.path().join("r.html");
+    let out = gamefuzz(
+        &[
+            "diff",
+            "pigs",
+            "--cases",
+            "300",
+            "--no-store",
+            "--shrink-time",
+            "3",
+            "--json",
+            "--report",
+            page.to_str().unwrap(),
+        ],
+        "",
+    );
+    assert_eq!(out.status.code(), Some(1), "{}", text(&out.stderr));
+    let v: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+    let html = std::fs::read_to_string(&page).unwrap();
+    assert_self_contained(&html);
+    let sigs = v["signatures"].as_array().unwrap();
+    assert!(!sigs.is_empty());
+    for s in sigs {
+        let sig = s["signature"].as_str().unwrap();
+        // Once in the index, once as its section's title.
+        assert_eq!(html.matches(&format!(">{sig}<")).count(), 1, "{sig}");
+        assert_eq!(html.matches(&format!("[{sig}]")).count(), 1, "{sig}");
+    }
+    assert!(
+        html.contains("class=\"mark\""),
+        "a pigs finding marks where the runs part"
+    );
+
+    let pkg = dir.path().join("p.html");
+    let out = gamefuzz(
+        &[
+            "package",
+            "stones",
+            "--out",
+            dir.path().join("stones").to_str().unwrap(),
+            "--report",
+            pkg.to_str().unwrap(),
+        ],
+        "",
+    );
+    assert_eq!(out.status.code(), Some(0), "{}", text(&out.stderr));
+    let html = std::fs::read_to_string(&pkg).unwrap();
+    assert_self_contained(&html);
+    let secret = std::fs::read_dir(dir.path().join("stones/data/secret"))
+        .unwrap()
+        .filter_map(|e| {
+            let p = e.unwrap().path();
+            (p.extension()? == "in").then(|| p.file_stem().unwrap().to_string_lossy().into_owned())
+        })
+        .collect::<Vec<_>>();
+    assert!(!secret.is_empty());
+    for t in &secret {
+        assert!(html.contains(&format!("secret/{t}</b>")), "test {t} listed");
+    }
+    assert!(html.contains("class=\"bar\""), "coverage drawn as bars");
+}
