@@ -13,7 +13,7 @@ use gamefuzz::game::{Game, Visit};
 use gamefuzz::id::GameId;
 
 /// The games that draw boards.
-const BOARD_GAMES: &[GameId] = &[GameId::Xiangqi, GameId::Generals];
+const BOARD_GAMES: &[GameId] = &[GameId::Xiangqi, GameId::Generals, GameId::Chutes];
 
 fn golden_dir() -> PathBuf {
     Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/golden/boards")

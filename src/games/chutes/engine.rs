@@ -68,10 +68,33 @@ fn play_observed<O: Observer>(
     budget: &mut Budget,
     obs: &mut O,
 ) -> Result<Option<Finish>, Fault> {
+    let mut players = vec![Player::default(); board.players.max(1) as usize];
+    play_players(throws, board, budget, obs, &mut players)
+}
+
+/// The squares the players stand on when a game ends (the winner's is
+/// 100), or `None` when the list runs out first.
+pub fn end_squares(throws: &[u32], board: &Board) -> Option<(Finish, Vec<u32>)> {
+    let mut players = vec![Player::default(); board.players.max(1) as usize];
+    let mut budget = Budget::new(u64::MAX);
+    let finish = play_players(throws, board, &mut budget, &mut (), &mut players)
+        .expect("an unlimited budget never runs out")?;
+    let mut squares: Vec<u32> = players.iter().map(|p| p.square).collect();
+    squares[finish.winner as usize - 1] = 100;
+    Some((finish, squares))
+}
+
+/// The game played by `players`, who end where the game leaves them.
+fn play_players<O: Observer>(
+    throws: &[u32],
+    board: &Board,
+    budget: &mut Budget,
+    obs: &mut O,
+    players: &mut [Player],
+) -> Result<Option<Finish>, Fault> {
     let squares = Squares::new(board);
     let mut dice = Dice { throws, used: 0 };
-    let n = board.players.max(1) as usize;
-    let mut players = vec![Player::default(); n];
+    let n = players.len();
     let mut p = 0usize;
     loop {
         budget.step()?;

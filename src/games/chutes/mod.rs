@@ -6,10 +6,12 @@
 //! * [`engine`]: spec section 4, one game at a time, with its rule events.
 //! * [`gen`]: the profiles; boards first, throws drawn while a game is open.
 //! * [`shrink`]: structural candidates.
+//! * [`picture`]: the board with each player's square when a game ends.
 
 mod engine;
 mod gen;
 mod model;
+mod picture;
 mod shrink;
 #[cfg(test)]
 mod tests;
@@ -19,6 +21,7 @@ pub use model::{Board, Input, Winners};
 
 use crate::fault::{Budget, Fault};
 use crate::game::{Game, GameId, Invalid, Profile, Rule};
+use crate::picture::{Focus, Picture};
 use crate::source::Source;
 use crate::text::ParseError;
 
@@ -81,5 +84,9 @@ impl Game for Chutes {
 
     fn difference(a: &Winners, b: &Winners) -> String {
         model::difference(a, b)
+    }
+
+    fn pictures(input: &Input, focus: &Focus<'_, Self>) -> Vec<Picture> {
+        picture::pictures(input, focus)
     }
 }
