@@ -190,10 +190,13 @@ pub trait Game: Sized + 'static {
     /// The positions worth looking at in `input`: boards of the cases
     /// where the solvers of `focus` part, or of the engine's run when one
     /// solver ran. Empty for games without a board.
-    fn pictures(_input: &Self::Input, _focus: &Focus<'_, Self>) -> Vec<Picture> {
+    fn pictures(_input: &Self::Input, _focus: &GameFocus<'_, Self>) -> Vec<Picture> {
         Vec::new()
     }
 }
+
+/// The [`Focus`] of a game's pictures: its input and output types.
+pub type GameFocus<'a, G> = Focus<'a, <G as Game>::Input, <G as Game>::Output>;
 
 /// A computation generic over the game, run by [`GameId::dispatch`].
 pub trait Visit {

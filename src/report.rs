@@ -150,7 +150,7 @@ fn boards<G: Game>(
         let c = crate::verdict::compare::<G>(run.solvers, smaller, &G::render(smaller), run.limits);
         c.signature.is_some() && !c.interrupted()
     };
-    let focus = Focus::<G> {
+    let focus = Focus::<G::Input, G::Output> {
         answers: answers
             .iter()
             .map(|(n, o)| (n.clone(), o.as_ref()))

@@ -1,9 +1,11 @@
 //! What compares solvers on one input: run them all, classify the runs
 //! into a divergence signature, and the total order of inputs by which the
-//! shrinker and the corpus pick the smallest exemplar. The driver, the
-//! shrinker and the corpus all use it; it uses none of them.
+//! shrinker and the corpus pick the smallest exemplar, and the boards of a
+//! comparison. The driver, the shrinker and the corpus all use it; it uses
+//! none of them.
 
 use crate::game::Game;
+use crate::picture::{Focus, Picture};
 use crate::solver::{self, Limits, Run, SolverSpec};
 
 /// The runs of every solver on one input, in solver order; `None` where a
@@ -87,4 +89,41 @@ pub fn signature<G: Game>(
 /// then lexicographic, so that "smallest" is total and deterministic.
 pub fn smaller(a: &str, b: &str) -> bool {
     (a.len(), a) < (b.len(), b)
+}
+
+/// The game's pictures of `input` where `solvers`, which gave `runs` on
+/// it, part (empty for games without a board). The game may run the
+/// solvers again on smaller inputs to find where inside a case they part.
+pub fn pictures<G: Game>(
+    solvers: &[SolverSpec],
+    input: &G::Input,
+    runs: &[Option<Run<G::Output>>],
+    limits: &Limits,
+) -> Vec<Picture> {
+    let parts = |smaller: &G::Input| {
+        let c = compare::<G>(solvers, smaller, &G::render(smaller), limits);
+        c.signature.is_some() && !c.interrupted()
+    };
+    let focus = Focus {
+        answers: solvers
+            .iter()
+            .zip(runs)
+            .map(|(s, r)| (s.to_string(), answer(r.as_ref())))
+            .collect(),
+        parts: Some(&parts),
+    };
+    G::pictures(input, &focus)
+}
+
+/// The game's pictures of one solver's run on `input`.
+pub fn pictures_of_run<G: Game>(
+    spec: &SolverSpec,
+    input: &G::Input,
+    run: Option<&Run<G::Output>>,
+) -> Vec<Picture> {
+    G::pictures(input, &Focus::single(spec.to_string(), answer(run)))
+}
+
+fn answer<O>(run: Option<&Run<O>>) -> Option<&O> {
+    run.and_then(|r| r.result.as_ref().ok())
 }

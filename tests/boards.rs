@@ -11,6 +11,7 @@ use std::path::{Path, PathBuf};
 use common::{gamefuzz, text};
 use gamefuzz::game::{Game, Visit};
 use gamefuzz::id::GameId;
+use gamefuzz::picture::{Focus, Picture};
 
 /// The games that draw boards.
 const BOARD_GAMES: &[GameId] = &[GameId::Xiangqi, GameId::Generals, GameId::Chutes];
@@ -135,4 +136,73 @@ fn every_golden_board_belongs_to_a_finding_or_a_sample() {
             assert!(known, "{} pins no finding", path.display());
         }
     }
+}
+
+/// The pictures of a game's sample as the engine plays it.
+struct SamplePictures;
+impl Visit for SamplePictures {
+    type Out = Vec<Picture>;
+    fn visit<G: Game>(self) -> Vec<Picture> {
+        let input = gamefuzz::game::parse_valid::<G>(G::SAMPLE).unwrap();
+        let out = G::solve(&input, &mut gamefuzz::Budget::new(u64::MAX)).ok();
+        G::pictures(&input, &Focus::single("engine", out.as_ref()))
+    }
+}
+
+/// The boards the HTML report inlines: one `<svg>` each, holding every
+/// label and a head per arrow, with nothing from outside.
+#[test]
+fn every_board_game_draws_its_sample_as_svg() {
+    for &g in GameId::ALL {
+        let pictures = g.dispatch(SamplePictures);
+        assert_eq!(pictures.is_empty(), !BOARD_GAMES.contains(&g), "{g}");
+        for p in pictures {
+            let svg = p.svg();
+            assert!(
+                svg.starts_with("<svg ") && svg.ends_with("</svg>\n"),
+                "{svg}"
+            );
+            assert_eq!(svg.matches("<svg").count(), 1);
+            for outside in ["href", "<style", "<script", "url(", " id="] {
+                assert!(!svg.contains(outside), "{outside} in {svg}");
+            }
+            for cell in p.cells.iter().filter(|c| !c.label.is_empty()) {
+                assert!(
+                    svg.contains(&format!(">{}</text>", cell.label)),
+                    "{}",
+                    cell.label
+                );
+            }
+            assert_eq!(
+                svg.matches("<polygon").count(),
+                p.arrows.len(),
+                "{}",
+                p.caption
+            );
+        }
+    }
+}
+
+/// The board README shows is the one `repro` draws for its finding.
+#[test]
+fn the_readme_board_is_a_pinned_one() {
+    let root = Path::new(env!("CARGO_MANIFEST_DIR"));
+    let readme = std::fs::read_to_string(root.join("README.md")).unwrap();
+    let start = readme
+        .find("```text\n== board ==\n")
+        .expect("README shows a board")
+        + "```text\n== board ==\n".len();
+    let shown = &readme[start..start + readme[start..].find("```").unwrap()];
+    let (_, entry) = readme[..start]
+        .rsplit_once("gamefuzz repro corpus/")
+        .expect("README names the finding it draws");
+    let entry = entry
+        .split_whitespace()
+        .next()
+        .unwrap()
+        .trim_end_matches('`');
+    let (game, file) = entry.split_once('/').unwrap();
+    let stem = file.strip_suffix(".in").unwrap();
+    let pinned = std::fs::read_to_string(golden_dir().join(game).join(format!("{stem}.txt")));
+    assert_eq!(shown, pinned.unwrap());
 }

@@ -15,8 +15,6 @@
 mod svg;
 mod text;
 
-use crate::game::Game;
-
 /// One drawn position.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Picture {
@@ -228,24 +226,25 @@ pub fn wrap(text: &str, width: usize, indent: &str) -> Vec<String> {
     lines
 }
 
-/// What the pictures of an input are drawn about. A game sees the answers
-/// only as outputs, so to show where solvers part inside a case (a round of
-/// generals) it asks `parts` about smaller inputs it builds itself.
-pub struct Focus<'a, G: Game> {
+/// What the pictures of an input are drawn about (`I` and `O` are a game's
+/// input and output). A game sees the answers only as outputs, so to show
+/// where solvers part inside a case (a round of generals) it asks `parts`
+/// about smaller inputs it builds itself.
+pub struct Focus<'a, I, O> {
     /// Each solver's name and answer; `None` when it gave none (a fault,
     /// an output that does not parse, not applicable).
-    pub answers: Vec<(String, Option<&'a G::Output>)>,
+    pub answers: Vec<(String, Option<&'a O>)>,
     /// Whether the solvers disagree on another valid input; `None` when
     /// only one solver ran (`solve --trace`), so nothing can part.
-    pub parts: Option<Parts<'a, G::Input>>,
+    pub parts: Option<Parts<'a, I>>,
 }
 
 /// Whether the solvers disagree on an input.
 pub type Parts<'a, I> = &'a dyn Fn(&I) -> bool;
 
-impl<'a, G: Game> Focus<'a, G> {
+impl<'a, I, O> Focus<'a, I, O> {
     /// One solver's run, as `solve --trace` draws it.
-    pub fn single(name: impl Into<String>, output: Option<&'a G::Output>) -> Self {
+    pub fn single(name: impl Into<String>, output: Option<&'a O>) -> Self {
         Focus {
             answers: vec![(name.into(), output)],
             parts: None,
@@ -256,7 +255,7 @@ impl<'a, G: Game> Focus<'a, G> {
     /// `None` where a solver gave no answer for it.
     pub fn case_answers<T>(&self, i: usize) -> Vec<(&str, Option<&T>)>
     where
-        G::Output: AsRef<[T]>,
+        O: AsRef<[T]>,
     {
         self.answers
             .iter()
@@ -267,7 +266,7 @@ impl<'a, G: Game> Focus<'a, G> {
     /// Which cases to draw, for outputs made of one answer per case.
     pub fn pick_cases<T: PartialEq>(&self, cases: usize) -> Pick
     where
-        G::Output: AsRef<[T]>,
+        O: AsRef<[T]>,
     {
         let differs = |i: usize| {
             let answers = self.case_answers::<T>(i);
@@ -321,23 +320,9 @@ pub fn answers_line<T>(answers: &[(&str, Option<&T>)], show: impl Fn(&T) -> Stri
         .join(", ")
 }
 
-/// Every picture of `input` as terminal text, pictures separated by a
-/// blank line; `None` when the game draws none.
-pub fn draw<G: Game>(input: &G::Input, focus: &Focus<'_, G>) -> Option<String> {
-    let pictures = G::pictures(input, focus);
-    (!pictures.is_empty()).then(|| {
-        pictures
-            .iter()
-            .map(Picture::text)
-            .collect::<Vec<_>>()
-            .join("\n")
-    })
-}
-
 #[cfg(test)]
 pub(super) mod tests {
     use super::*;
-    use crate::games::xiangqi::Xiangqi;
 
     /// A small picture using every part of the model.
     pub(in crate::picture) fn sample() -> Picture {
@@ -381,7 +366,7 @@ pub(super) mod tests {
         assert_eq!(words, 40);
     }
 
-    fn focus<'a>(answers: &'a [(&str, Option<Vec<bool>>)]) -> Focus<'a, Xiangqi> {
+    fn focus<'a>(answers: &'a [(&str, Option<Vec<bool>>)]) -> Focus<'a, (), Vec<bool>> {
         Focus {
             answers: answers
                 .iter()

@@ -6,7 +6,7 @@ use std::fmt::Write as _;
 use super::{wrap, Cell, Mark, Picture, TEXT_WIDTH};
 
 const EMPTY_FILLER: char = '.';
-pub(super) const PALACE_FILLER: char = ':';
+const PALACE_FILLER: char = ':';
 
 impl Mark {
     /// How the key shows the mark in text.

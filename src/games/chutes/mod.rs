@@ -20,8 +20,8 @@ mod validate;
 pub use model::{Board, Input, Winners};
 
 use crate::fault::{Budget, Fault};
-use crate::game::{Game, GameId, Invalid, Profile, Rule};
-use crate::picture::{Focus, Picture};
+use crate::game::{Game, GameFocus, GameId, Invalid, Profile, Rule};
+use crate::picture::Picture;
 use crate::source::Source;
 use crate::text::ParseError;
 
@@ -86,7 +86,7 @@ impl Game for Chutes {
         model::difference(a, b)
     }
 
-    fn pictures(input: &Input, focus: &Focus<'_, Self>) -> Vec<Picture> {
+    fn pictures(input: &Input, focus: &GameFocus<'_, Self>) -> Vec<Picture> {
         picture::pictures(input, focus)
     }
 }

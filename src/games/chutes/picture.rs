@@ -5,10 +5,11 @@
 use super::engine;
 use super::model::{Board, Input};
 use super::Chutes;
-use crate::picture::{answers_line, Arrow, ArrowKind, Focus, Mark, Picture, Token};
+use crate::game::GameFocus;
+use crate::picture::{answers_line, Arrow, ArrowKind, Mark, Picture, Token};
 
 /// The games where the solvers part (or the first ones when none do).
-pub fn pictures(input: &Input, focus: &Focus<'_, Chutes>) -> Vec<Picture> {
+pub fn pictures(input: &Input, focus: &GameFocus<'_, Chutes>) -> Vec<Picture> {
     let n = input.games.len();
     let throws = input.throws();
     let pick = focus.pick_cases::<u32>(n);
@@ -115,6 +116,7 @@ fn place(p: &mut Picture, finish: engine::Finish, squares: &[u32]) {
 mod tests {
     use super::*;
     use crate::game::{parse_valid, Game};
+    use crate::picture::Focus;
 
     fn sample() -> Input {
         parse_valid::<Chutes>(Chutes::SAMPLE).unwrap()

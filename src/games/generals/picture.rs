@@ -7,13 +7,14 @@ use super::engine::{Board, Player};
 use super::model::{Case, Input, Outcome};
 use super::trace::describe;
 use super::Generals;
-use crate::picture::{answers_line, Arrow, ArrowKind, Focus, Mark, Parts, Picture};
+use crate::game::GameFocus;
+use crate::picture::{answers_line, Arrow, ArrowKind, Mark, Parts, Picture};
 
 /// Boards with more rows or columns than this are summed up, not drawn.
 pub const MAX_SIDE: u32 = 30;
 
 /// The cases where the solvers part (or the first ones when none do).
-pub fn pictures(input: &Input, focus: &Focus<'_, Generals>) -> Vec<Picture> {
+pub fn pictures(input: &Input, focus: &GameFocus<'_, Generals>) -> Vec<Picture> {
     let n = input.cases.len();
     let pick = focus.pick_cases::<Outcome>(n);
     let mut pictures = Vec::new();
@@ -240,6 +241,7 @@ fn grid(board: &Board, steps: &[Step], caption: String) -> Picture {
 mod tests {
     use super::*;
     use crate::game::{parse_valid, Game};
+    use crate::picture::Focus;
 
     fn sample() -> Input {
         parse_valid::<Generals>(Generals::SAMPLE).unwrap()

@@ -23,8 +23,8 @@ mod validate;
 pub use model::{Case, Input, Kind, Output, Piece, Point};
 
 use crate::fault::{Budget, Fault};
-use crate::game::{Game, GameId, Invalid, Profile, Rule};
-use crate::picture::{Focus, Picture};
+use crate::game::{Game, GameFocus, GameId, Invalid, Profile, Rule};
+use crate::picture::Picture;
 use crate::source::Source;
 use crate::text::ParseError;
 
@@ -95,7 +95,7 @@ impl Game for Xiangqi {
         model::difference(a, b)
     }
 
-    fn pictures(input: &Input, focus: &Focus<'_, Self>) -> Vec<Picture> {
+    fn pictures(input: &Input, focus: &GameFocus<'_, Self>) -> Vec<Picture> {
         picture::pictures(input, focus)
     }
 }

@@ -5,13 +5,14 @@
 use super::engine::{self, MoveCheck};
 use super::model::{in_black_palace, in_red_palace, on_board, Case, Input, Kind, Piece, Point};
 use super::Xiangqi;
-use crate::picture::{answers_line, Arrow, ArrowKind, Focus, Mark, Picture};
+use crate::game::GameFocus;
+use crate::picture::{answers_line, Arrow, ArrowKind, Mark, Picture};
 
 const RED: usize = 0;
 const BLACK: usize = 1;
 
 /// The cases where the solvers part (or the first ones when none do).
-pub fn pictures(input: &Input, focus: &Focus<'_, Xiangqi>) -> Vec<Picture> {
+pub fn pictures(input: &Input, focus: &GameFocus<'_, Xiangqi>) -> Vec<Picture> {
     let n = input.cases.len();
     let pick = focus.pick_cases::<bool>(n);
     let mut pictures: Vec<Picture> = pick
@@ -139,6 +140,7 @@ mod tests {
     use super::*;
     use crate::fault::Budget;
     use crate::game::{generate_case, parse_valid, Game};
+    use crate::picture::Focus;
 
     fn case(text: &str) -> Case {
         parse_valid::<Xiangqi>(text).unwrap().cases.remove(0)
