@@ -149,6 +149,41 @@ pub struct SignatureReport {
     /// The faults on the reported exemplar, with the end of each program's
     /// stderr.
     pub faults: Vec<FaultNote>,
+    /// The engine's rule events on the reported exemplar (`Game::rule_hits`):
+    /// the rules a program that disagrees may get wrong.
+    pub rules: Vec<RuleHits>,
+    /// The reported exemplar's text, for the reports that show it; the JSON
+    /// summary leaves it out (it may be megabytes), `corpus` names its file.
+    #[serde(skip)]
+    pub input: String,
+    /// What every solver did on the reported exemplar.
+    #[serde(skip)]
+    pub records: Vec<SolverRecord>,
+}
+
+/// How often the engine applied one rule on an input.
+#[derive(Debug, Clone, Serialize)]
+pub struct RuleHits {
+    pub rule: &'static str,
+    pub hits: u64,
+}
+
+impl RuleHits {
+    /// The rules `G`'s engine applies on `text`, in `G::RULES` order; none
+    /// when `text` is not a valid input.
+    pub fn of<G: Game>(text: &str) -> Vec<RuleHits> {
+        parse_valid::<G>(text).map_or_else(|_| Vec::new(), |i| Self::of_input::<G>(&i))
+    }
+
+    /// The rules `G`'s engine applies on `input`, in `G::RULES` order.
+    pub fn of_input<G: Game>(input: &G::Input) -> Vec<RuleHits> {
+        G::RULES
+            .iter()
+            .zip(G::rule_hits(input))
+            .filter(|(_, n)| *n > 0)
+            .map(|(r, hits)| RuleHits { rule: r.name, hits })
+            .collect()
+    }
 }
 
 /// The result of a `diff` run over one game.
@@ -973,12 +1008,18 @@ fn signature_report<G: Game>(
         corpus_status: None,
         packed: ex.packed.is_some(),
         faults: FaultNote::of(&ex.records),
+        rules: Vec::new(),
+        input: String::new(),
+        records: Vec::new(),
     };
     if let Some(entry) = stored.filter(|e| e.meta.shrunk && !smaller(&ex.text, &e.input)) {
         report.shrink = ShrinkState::Known;
         report.shrunk_bytes = entry.input.len();
         report.corpus = Some(entry.path.display().to_string());
         report.corpus_status = Some("known signature: the corpus holds a shrunk exemplar as small");
+        report.rules = RuleHits::of::<G>(&entry.input);
+        report.input = entry.input.clone();
+        report.records = entry.meta.solvers.clone();
         return Ok(report);
     }
     let r = shrink_exemplar::<G>(opts, stored, &sig, &ex, share);
@@ -986,6 +1027,9 @@ fn signature_report<G: Game>(
     report.shrink = r.shrink;
     report.shrink_note = r.note;
     report.faults = FaultNote::of(&r.records);
+    report.rules = RuleHits::of_input::<G>(&r.input);
+    report.input = r.text.clone();
+    report.records = r.records.clone();
     if let (Some(dir), true) = (&opts.corpus, store) {
         let mut meta = ex.meta::<G>(&sig, r.shrink == ShrinkState::Shrunk);
         meta.solvers = r.records;

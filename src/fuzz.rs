@@ -380,7 +380,7 @@ impl Visit for Import<'_> {
             small.describe(text.len(), out.len()),
             stored.path().display(),
             stored.describe(),
-            stored.path().display()
+            crate::shell::quote_arg(&stored.path().display().to_string())
         );
         Ok(true)
     }

@@ -176,6 +176,17 @@ pub trait Game: Sized + 'static {
         None
     }
 
+    /// The line of `trace(input)` (0-based) by which the engine's run has
+    /// parted from one that printed `other` where the engine printed
+    /// `engine`, where the game can tell, for the report to mark.
+    fn trace_parting(
+        _input: &Self::Input,
+        _engine: &Self::Output,
+        _other: &Self::Output,
+    ) -> Option<usize> {
+        None
+    }
+
     /// The positions worth looking at in `input`: boards of the cases
     /// where the solvers of `focus` part, or of the engine's run when one
     /// solver ran. Empty for games without a board.

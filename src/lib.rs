@@ -22,6 +22,7 @@ pub mod interrupt;
 pub mod kattis;
 pub mod package;
 pub mod picture;
+pub mod report;
 pub mod shell;
 pub mod shrink;
 pub mod solver;

@@ -302,3 +302,145 @@ fn repro_takes_fuzz_artifacts() {
     assert_eq!(out.status.code(), Some(1));
     assert!(text(&out.stderr).contains("line 1"));
 }
+
+/// A finding against a program shows its small input, the engine's rules
+/// on it and a repro command a shell runs as printed, even with a space in
+/// the program's path.
+#[test]
+fn findings_explain_themselves() {
+    let dir = tempfile::tempdir().unwrap();
+    let sub = dir.path().join("my dir");
+    std::fs::create_dir(&sub).unwrap();
+    let prog = sub.join("yes.sh");
+    std::fs::write(&prog, "#!/bin/sh\ncat >/dev/null\necho YES\n").unwrap();
+    use std::os::unix::fs::PermissionsExt;
+    std::fs::set_permissions(&prog, std::fs::Permissions::from_mode(0o755)).unwrap();
+    let bin = env!("CARGO_BIN_EXE_gamefuzz");
+    let run = |cmd: &str| {
+        Command::new("sh")
+            .args(["-c", cmd])
+            .current_dir(dir.path())
+            .output()
+            .unwrap()
+    };
+    let out = run(&format!(
+        "{bin} diff xiangqi --cases 40 --pack 1 --shrink-time 5 --corpus c \
+         --solvers \"engine,cmd:'./my dir/yes.sh'\""
+    ));
+    assert_eq!(out.status.code(), Some(1), "{}", text(&out.stderr));
+    let report = text(&out.stdout);
+    let mut inline = 0;
+    for block in report.split("\n  [").skip(1) {
+        let lines: Vec<&str> = block.lines().collect();
+        let field = |name: &str| {
+            lines
+                .iter()
+                .find_map(|l| l.trim_start().strip_prefix(name))
+                .unwrap_or_else(|| panic!("no {name} in {block}"))
+        };
+        let stored = std::fs::read_to_string(
+            dir.path()
+                .join(field("corpus: ").split(" (").next().unwrap()),
+        )
+        .unwrap();
+        if stored.lines().count() <= 12 && stored.len() <= 800 {
+            let shown: String = lines
+                .iter()
+                .skip_while(|l| l.trim() != "input:")
+                .skip(1)
+                .take(stored.lines().count())
+                .map(|l| l.strip_prefix("      ").unwrap_or("").to_string() + "\n")
+                .collect();
+            assert_eq!(shown, stored, "the input is shown as stored in {block}");
+            inline += 1;
+        }
+        let rules = field("engine's rules on it: ");
+        assert!(
+            rules.split(", ").all(|r| r.contains(" x")),
+            "rule events with counts: {rules}"
+        );
+        let repro = field("repro: ").replacen("gamefuzz", bin, 1);
+        let again = run(&repro);
+        assert_eq!(
+            again.status.code(),
+            Some(1),
+            "{repro} reproduces: {}",
+            text(&again.stderr)
+        );
+    }
+    assert!(inline > 0, "a small finding is shown inline:\n{report}");
+}
+
+/// Nothing on a report page is fetched from elsewhere.
+fn assert_self_contained(html: &str) {
+    for bad in [
+        "<script", "src=", "<link", "url(", "@import", "<iframe", "<object",
+    ] {
+        assert!(!html.contains(bad), "the page holds {bad}");
+    }
+}
+
+#[test]
+fn reports_are_self_contained_pages_of_every_finding() {
+    let dir = tempfile::tempdir().unwrap();
+    let page = dir.path().join("r.html");
+    let out = gamefuzz(
+        &[
+            "diff",
+            "pigs",
+            "--cases",
+            "300",
+            "--no-store",
+            "--shrink-time",
+            "3",
+            "--json",
+            "--report",
+            page.to_str().unwrap(),
+        ],
+        "",
+    );
+    assert_eq!(out.status.code(), Some(1), "{}", text(&out.stderr));
+    let v: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+    let html = std::fs::read_to_string(&page).unwrap();
+    assert_self_contained(&html);
+    let sigs = v["signatures"].as_array().unwrap();
+    assert!(!sigs.is_empty());
+    for s in sigs {
+        let sig = s["signature"].as_str().unwrap();
+        // Once in the index, once as its section's title.
+        assert_eq!(html.matches(&format!(">{sig}<")).count(), 1, "{sig}");
+        assert_eq!(html.matches(&format!("[{sig}]")).count(), 1, "{sig}");
+    }
+    assert!(
+        html.contains("class=\"mark\""),
+        "a pigs finding marks where the runs part"
+    );
+
+    let pkg = dir.path().join("p.html");
+    let out = gamefuzz(
+        &[
+            "package",
+            "stones",
+            "--out",
+            dir.path().join("stones").to_str().unwrap(),
+            "--report",
+            pkg.to_str().unwrap(),
+        ],
+        "",
+    );
+    assert_eq!(out.status.code(), Some(0), "{}", text(&out.stderr));
+    let html = std::fs::read_to_string(&pkg).unwrap();
+    assert_self_contained(&html);
+    let secret = std::fs::read_dir(dir.path().join("stones/data/secret"))
+        .unwrap()
+        .filter_map(|e| {
+            let p = e.unwrap().path();
+            (p.extension()? == "in").then(|| p.file_stem().unwrap().to_string_lossy().into_owned())
+        })
+        .collect::<Vec<_>>();
+    assert!(!secret.is_empty());
+    for t in &secret {
+        assert!(html.contains(&format!("secret/{t}</b>")), "test {t} listed");
+    }
+    assert!(html.contains("class=\"bar\""), "coverage drawn as bars");
+}

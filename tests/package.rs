@@ -740,3 +740,48 @@ fn check_with_a_missing_program_fails_before_writing_anything() {
     assert_eq!(r.status.code(), Some(2));
     assert!(!out.exists());
 }
+
+#[test]
+fn coverage_takes_files_and_folders_and_names_the_tests_of_each_rule() {
+    let dir = tempfile::tempdir().unwrap();
+    let sub = dir.path().join("set");
+    std::fs::create_dir(&sub).unwrap();
+    let write = |path: &std::path::Path, seed: &str, profile: &str| {
+        let g = gamefuzz(
+            &["gen", "xiangqi", "--seed", seed, "--profile", profile],
+            "",
+        );
+        std::fs::write(path, &g.stdout).unwrap();
+        path.to_str().unwrap().to_string()
+    };
+    let lone = write(&dir.path().join("lone.txt"), "3", "facing");
+    write(&sub.join("a.in"), "1", "small");
+    write(&sub.join("b.in"), "2", "edge");
+    let r = gamefuzz(&["coverage", "xiangqi", &lone, sub.to_str().unwrap()], "");
+    let stdout = text(&r.stdout);
+    assert!(matches!(r.status.code(), Some(0 | 1)), "{stdout}");
+    assert!(stdout.contains("3 tests in"), "{stdout}");
+    let per_rule: Vec<&str> = stdout
+        .lines()
+        .skip_while(|l| !l.starts_with("tests exercising each rule"))
+        .skip(1)
+        .take_while(|l| l.starts_with("  "))
+        .collect();
+    let table_rows = stdout
+        .lines()
+        .skip(2)
+        .take_while(|l| !l.starts_with("tests exercising"))
+        .count();
+    assert_eq!(per_rule.len(), table_rows, "one line per rule: {stdout}");
+    let facing = per_rule
+        .iter()
+        .find(|l| l.trim_start().starts_with("facing-generals:"))
+        .unwrap();
+    assert!(facing.contains(&lone), "{facing}");
+    for name in ["a.in", "b.in"] {
+        assert!(
+            per_rule.iter().any(|l| l.split(' ').any(|w| w == name)),
+            "{stdout}"
+        );
+    }
+}

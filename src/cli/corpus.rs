@@ -14,6 +14,7 @@ pub enum CorpusCommand {
     /// Union corpora (roots like `corpus/` or game directories like
     /// `corpus/xiangqi/`) into one; per signature the smallest exemplar wins.
     Merge {
+        /// The corpora to merge: roots or one game's directories.
         #[arg(required = true)]
         dirs: Vec<PathBuf>,
         /// The corpus root to merge into.

@@ -12,12 +12,17 @@ use crate::id::GameId;
 
 #[derive(Debug, Clone, Args)]
 pub struct CoverageArgs {
+    /// The game: xiangqi, chutes, pigs, generals or stones.
     pub game: GameId,
-    pub dir: Option<PathBuf>,
-    /// Without DIR: inputs drawn per profile.
+    /// Test files, or folders whose .in files (at any depth, e.g. a
+    /// package) are tests; without any, the generator profiles are
+    /// tabulated.
+    #[arg(value_name = "PATH")]
+    pub paths: Vec<PathBuf>,
+    /// Without PATH: inputs drawn per profile.
     #[arg(long, default_value_t = 50)]
     pub cases: u64,
-    /// Without DIR: the first seed.
+    /// Without PATH: the first seed.
     #[arg(long, default_value_t = 0)]
     pub seed: u64,
 }
@@ -28,35 +33,47 @@ impl GameCommand for CoverageArgs {
     }
 
     fn run<G: Game>(&self) -> anyhow::Result<Exit> {
-        coverage_command::<G>(self.dir.as_deref(), self.cases, self.seed)
+        coverage_command::<G>(&self.paths, self.cases, self.seed)
     }
 }
 
-fn coverage_command<G: Game>(dir: Option<&Path>, cases: u64, seed: u64) -> anyhow::Result<Exit> {
+fn coverage_command<G: Game>(paths: &[PathBuf], cases: u64, seed: u64) -> anyhow::Result<Exit> {
     use crate::package::{coverage_table, tally};
     let rules: Vec<_> = G::RULES.iter().map(|r| (r.name, r.about)).collect();
-    let columns: Vec<(String, Vec<u64>)> = match dir {
-        Some(dir) => {
-            let mut files = Vec::new();
-            collect_inputs(dir, &mut files)?;
-            files.sort();
-            if files.is_empty() {
-                bail!("no .in files under {}", dir.display());
-            }
+    let mut by_rule = String::new();
+    let columns: Vec<(String, Vec<u64>)> = match paths {
+        [_, ..] => {
+            let files = tests_of(paths)?;
             let mut hits = Vec::with_capacity(files.len());
-            for f in &files {
+            for (f, _) in &files {
                 let text = read_input(Some(f))?;
                 let input = parse_valid::<G>(&text).with_context(|| format!("{}", f.display()))?;
                 hits.push(G::rule_hits(&input));
             }
             let t = tally(hits.iter().map(|h| &h[..]), rules.len());
-            outln!("{}: {} tests under {}", G::ID, files.len(), dir.display());
+            let from: Vec<String> = paths.iter().map(|p| p.display().to_string()).collect();
+            outln!("{}: {} tests in {}", G::ID, files.len(), from.join(", "));
+            by_rule += "tests exercising each rule:\n";
+            for (i, (name, _)) in rules.iter().enumerate() {
+                let names: Vec<&str> = files
+                    .iter()
+                    .zip(&hits)
+                    .filter(|(_, h)| h[i] > 0)
+                    .map(|((_, n), _)| n.as_str())
+                    .collect();
+                let list = if names.is_empty() {
+                    "-".to_string()
+                } else {
+                    names.join(" ")
+                };
+                by_rule += &format!("  {name}: {list}\n");
+            }
             vec![
                 ("tests".to_string(), t.iter().map(|c| c.0).collect()),
                 ("hits".to_string(), t.iter().map(|c| c.1).collect()),
             ]
         }
-        None => {
+        [] => {
             outln!(
                 "{}: inputs out of {cases} per profile (seeds {seed}..) that exercise each rule",
                 G::ID
@@ -73,7 +90,7 @@ fn coverage_command<G: Game>(dir: Option<&Path>, cases: u64, seed: u64) -> anyho
                 .collect()
         }
     };
-    out!("{}", coverage_table(&rules, &columns));
+    out!("{}{by_rule}", coverage_table(&rules, &columns));
     let missed: Vec<&str> = rules
         .iter()
         .enumerate()
@@ -87,6 +104,29 @@ fn coverage_command<G: Game>(dir: Option<&Path>, cases: u64, seed: u64) -> anyho
         outln!("not exercised: {}", missed.join(", "));
         Ok(Exit::Found)
     }
+}
+
+/// The tests `paths` name, each with the name a report gives it: a file as
+/// given; a folder's `.in` files, sorted, by their path inside it.
+fn tests_of(paths: &[PathBuf]) -> anyhow::Result<Vec<(PathBuf, String)>> {
+    let mut tests = Vec::new();
+    for p in paths {
+        if p.is_dir() {
+            let mut files = Vec::new();
+            collect_inputs(p, &mut files)?;
+            if files.is_empty() {
+                bail!("no .in files under {}", p.display());
+            }
+            files.sort();
+            for f in files {
+                let name = f.strip_prefix(p).unwrap_or(&f).display().to_string();
+                tests.push((f, name));
+            }
+        } else {
+            tests.push((p.clone(), p.display().to_string()));
+        }
+    }
+    Ok(tests)
 }
 
 /// Every `.in` file under `dir`, recursively.

@@ -87,6 +87,11 @@ pub struct DiffArgs {
     /// Run shard I of N: the campaign cases whose index is I-1 modulo N.
     #[arg(long, value_name = "I/N", value_parser = parse_shard)]
     pub shard: Option<(u64, u64)>,
+    /// Also write the run as one self-contained HTML page: summary,
+    /// then per signature its input, outputs side by side, boards and
+    /// trace (open it with any browser, e.g. xdg-open FILE).
+    #[arg(long, value_name = "FILE.html")]
+    pub report: Option<PathBuf>,
     #[command(flatten)]
     pub limits: LimitArgs,
 }
@@ -125,16 +130,26 @@ pub(super) fn run(args: &DiffArgs) -> anyhow::Result<Exit> {
             .with_context(|| format!("creating corpus root {}", root.display()))?;
     }
     let mut summaries = Vec::new();
+    let mut sections = Vec::new();
     for g in games {
         if interrupt::stopped() {
             break;
         }
-        let s = g.dispatch(DiffGame { opts: &opts })?;
+        let (s, html) = g.dispatch(DiffGame {
+            opts: &opts,
+            html: args.report.is_some(),
+        })?;
         report(&s, args.json);
         summaries.push(s);
+        sections.extend(html);
     }
     if args.json {
         outln!("{}", serde_json::to_string(&json_summary(&summaries)?)?);
+    }
+    if let Some(path) = &args.report {
+        let page = crate::report::diff_page(&summaries, &sections);
+        std::fs::write(path, page).with_context(|| format!("writing {}", path.display()))?;
+        eprintln!("report written to {}", path.display());
     }
     Ok(if summaries.iter().any(|s| s.divergences > 0) {
         Exit::Found
@@ -220,12 +235,25 @@ fn json_summary(summaries: &[Summary]) -> anyhow::Result<serde_json::Value> {
 
 struct DiffGame<'a> {
     opts: &'a DiffOptions,
+    /// Whether to render the HTML report's sections of the game.
+    html: bool,
 }
 
 impl Visit for DiffGame<'_> {
-    type Out = anyhow::Result<Summary>;
-    fn visit<G: Game>(self) -> anyhow::Result<Summary> {
-        driver::diff::<G>(self.opts)
+    type Out = anyhow::Result<(Summary, Vec<String>)>;
+    fn visit<G: Game>(self) -> Self::Out {
+        let s = driver::diff::<G>(self.opts)?;
+        let html = match self.html {
+            true => crate::report::diff_sections::<G>(
+                &s,
+                &crate::report::Rerun {
+                    solvers: &self.opts.solvers,
+                    limits: &self.opts.limits,
+                },
+            ),
+            false => Vec::new(),
+        };
+        Ok((s, html))
     }
 }
 
@@ -254,6 +282,7 @@ fn report(s: &Summary, json: bool) {
         s.signatures.len(),
         if s.interrupted { " (interrupted)" } else { "" }
     );
+    let external = s.solvers.iter().any(|s| s.starts_with("cmd:"));
     for r in &s.signatures {
         out += &format!("  [{}] x{}\n", r.signature, r.count);
         if r.packed {
@@ -279,6 +308,15 @@ fn report(s: &Summary, json: bool) {
                 out += &stderr_block(e, "      ", 10);
             }
         }
+        out += &inline_input(&r.input);
+        if external && !r.rules.is_empty() {
+            let rules: Vec<String> = r
+                .rules
+                .iter()
+                .map(|h| format!("{} x{}", h.rule, h.hits))
+                .collect();
+            out += &format!("    engine's rules on it: {}\n", rules.join(", "));
+        }
         out += &format!("    repro: {}\n", r.repro);
         if let (Some(p), Some(st)) = (&r.corpus, r.corpus_status) {
             out += &format!("    corpus: {p} ({st})\n");
@@ -289,4 +327,22 @@ fn report(s: &Summary, json: bool) {
     } else {
         out!("{out}");
     }
+}
+
+/// Inputs at most this many lines and bytes are printed in the report.
+const INLINE_LINES: usize = 12;
+const INLINE_BYTES: usize = 800;
+
+/// A small exemplar's text, indented, so that the finding reads without
+/// opening its file; nothing for a large one.
+fn inline_input(text: &str) -> String {
+    if text.is_empty() || text.len() > INLINE_BYTES || text.lines().count() > INLINE_LINES {
+        return String::new();
+    }
+    let mut out = String::from("    input:\n");
+    for l in text.lines() {
+        out += format!("      {}", crate::text::printable(l, INLINE_BYTES)).trim_end();
+        out.push('\n');
+    }
+    out
 }

@@ -8,6 +8,7 @@ use super::Exit;
 
 #[derive(Debug, Clone, Args)]
 pub struct FuzzSeedsArgs {
+    /// Where the corpora go: one folder per fuzz target.
     #[arg(long, default_value = "fuzz/corpus")]
     pub dir: PathBuf,
     /// Seeds per target.

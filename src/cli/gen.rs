@@ -8,7 +8,9 @@ use crate::id::GameId;
 
 #[derive(Debug, Clone, Args)]
 pub struct GenArgs {
+    /// The game: xiangqi, chutes, pigs, generals or stones.
     pub game: GameId,
+    /// The seed: the same game, seed and profile always give the same bytes.
     #[arg(long, default_value_t = 0)]
     pub seed: u64,
     /// Profile (see `gamefuzz list`); default: the game's first profile.

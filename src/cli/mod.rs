@@ -109,7 +109,6 @@ pub enum Command {
     /// Turn a cargo-fuzz artifact (`fuzz/artifacts/diff_<game>/crash-...`) into a shrunk corpus entry.
     Import(ImportArgs),
     /// Write the fuzz seed corpora (generated inputs) to DIR/<target>/.
-    #[command(hide = true)]
     FuzzSeeds(FuzzSeedsArgs),
 }
 
@@ -293,4 +292,40 @@ fn read_bytes(file: Option<&Path>) -> anyhow::Result<Vec<u8>> {
             b
         }
     })
+}
+
+#[cfg(test)]
+mod tests {
+    use clap::CommandFactory;
+
+    /// Every subcommand and argument of `cmd` and below that has no help
+    /// text, as `path: name`.
+    fn missing_help(cmd: &clap::Command, path: &str, out: &mut Vec<String>) {
+        for arg in cmd.get_arguments() {
+            let builtin = matches!(arg.get_id().as_str(), "help" | "version");
+            if !builtin && arg.get_help().is_none() && arg.get_long_help().is_none() {
+                out.push(format!("{path}: argument {}", arg.get_id()));
+            }
+        }
+        for sub in cmd.get_subcommands() {
+            let sub_path = format!("{path} {}", sub.get_name());
+            if sub.get_name() != "help" && sub.get_about().is_none() {
+                out.push(format!("{sub_path}: no about"));
+            }
+            missing_help(sub, &sub_path, out);
+        }
+    }
+
+    #[test]
+    fn every_subcommand_and_argument_has_help() {
+        let cmd = super::Cli::command();
+        cmd.clone().debug_assert();
+        let mut missing = Vec::new();
+        missing_help(&cmd, "gamefuzz", &mut missing);
+        assert!(
+            missing.is_empty(),
+            "without help text:\n{}",
+            missing.join("\n")
+        );
+    }
 }

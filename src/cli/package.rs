@@ -15,6 +15,7 @@ use crate::solver::SolverSpec;
 
 #[derive(Debug, Clone, Args)]
 pub struct PackageArgs {
+    /// The game: xiangqi, chutes, pigs, generals or stones.
     pub game: GameId,
     /// The package directory (created; an existing non-empty one needs --force).
     #[arg(long)]
@@ -27,6 +28,8 @@ pub struct PackageArgs {
     /// programs and version give a byte-identical package.
     #[arg(long, default_value_t = 1)]
     pub seed: u64,
+    /// How the files are laid out: kattis (as verifyproblem expects) or
+    /// plain (numbered .in/.ans files and tests.txt).
     #[arg(long, value_enum, default_value = "kattis")]
     pub layout: package::Layout,
     /// Corpus root; every finding of the game becomes a test.
@@ -61,6 +64,10 @@ pub struct PackageArgs {
     /// setter added: statement, submissions, problem.yaml keys.
     #[arg(long)]
     pub force: bool,
+    /// Also write the package as one self-contained HTML page: rule
+    /// coverage as bars and every test with its description.
+    #[arg(long, value_name = "FILE.html")]
+    pub report: Option<PathBuf>,
     #[command(flatten)]
     pub limits: LimitArgs,
 }
@@ -272,6 +279,11 @@ fn package_command<G: Game>(args: &PackageArgs) -> anyhow::Result<Exit> {
     for (rule, why) in &p.unreached {
         ok = false;
         outln!("not exercised: {rule}: {why}");
+    }
+    if let Some(path) = &args.report {
+        let page = crate::report::package_page::<G>(&p, &args.out.display().to_string());
+        std::fs::write(path, page).with_context(|| format!("writing {}", path.display()))?;
+        eprintln!("report written to {}", path.display());
     }
     if !check.is_empty() {
         let specs: Vec<SolverSpec> = check.iter().map(|p| p.spec.clone()).collect();

@@ -20,8 +20,10 @@ pub struct ReproArgs {
     /// A game id (with --seed), a corpus file (`corpus/<game>/<name>.in`) or
     /// a fuzz artifact (`fuzz/artifacts/diff_<game>/crash-...`).
     pub target: String,
+    /// The per-case seed a `diff` report gives (with a game id).
     #[arg(long)]
     pub seed: Option<u64>,
+    /// The profile of that case [default: the game's first profile].
     #[arg(long)]
     pub profile: Option<String>,
     /// Comma-separated solvers, as for diff (cmd:COMMAND takes arguments);

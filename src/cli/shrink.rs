@@ -16,11 +16,13 @@ use crate::verdict;
 
 #[derive(Debug, Clone, Args)]
 pub struct ShrinkArgs {
+    /// The game: xiangqi, chutes, pigs, generals or stones.
     pub game: GameId,
     /// Comma-separated solvers, as for diff (engine, reference, brute,
     /// cmd:COMMAND with its arguments, e.g. 'engine,cmd:python3 sol.py').
     #[arg(long)]
     pub solvers: SolverList,
+    /// The judge input file [default: stdin].
     pub file: Option<PathBuf>,
     /// Wall-clock budget for shrinking, in seconds.
     #[arg(long, default_value_t = 60.0)]

@@ -11,6 +11,7 @@ use crate::text::printable;
 
 #[derive(Debug, Clone, Args)]
 pub struct SolveArgs {
+    /// The game: xiangqi, chutes, pigs, generals or stones.
     pub game: GameId,
     /// engine, reference, brute or cmd:COMMAND (a program and its
     /// arguments, split like a shell would, run with no shell).

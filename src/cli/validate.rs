@@ -11,7 +11,9 @@ use crate::id::GameId;
 
 #[derive(Debug, Clone, Args)]
 pub struct ValidateArgs {
+    /// The game: xiangqi, chutes, pigs, generals or stones.
     pub game: GameId,
+    /// The judge input file [default: stdin].
     pub file: Option<PathBuf>,
     /// Kattis input-validator convention: exit 42 if valid and in the
     /// canonical layout `gen` writes (one space between tokens, no

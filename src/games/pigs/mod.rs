@@ -89,4 +89,25 @@ impl Game for Pigs {
         validate::structure(input).ok()?;
         Some(engine::trace(input))
     }
+
+    /// The runs differ first on one output line: the winner or one pig's
+    /// hand. The engine's account of that line is final after the last
+    /// event that changed it (the pig's last draw, use, damage or death;
+    /// for the winner, the death that ended the game), so whatever the
+    /// other run did, they have parted by then. Earlier turns may be
+    /// where they part; neither run can be stopped half-way to see.
+    fn trace_parting(input: &Input, engine: &Output, other: &Output) -> Option<usize> {
+        let first = engine
+            .lines
+            .iter()
+            .zip(&other.lines)
+            .position(|(x, y)| x != y)?;
+        let trace = Self::trace(input)?;
+        let lines: Vec<&str> = trace.lines().collect();
+        let subject = |l: &&str, pig: usize| l.trim_start().starts_with(&format!("pig{pig}("));
+        match first {
+            0 => lines.iter().rposition(|l| l.trim_end().ends_with(" dies")),
+            pig => lines.iter().rposition(|l| subject(l, pig)),
+        }
+    }
 }
