@@ -482,18 +482,23 @@ pub fn entry_solvers(meta: &Meta) -> anyhow::Result<Vec<SolverSpec>> {
         .collect()
 }
 
-/// Re-runs an entry's in-process solvers and checks each still answers as
-/// recorded (same class, same typed output). External programs are not
-/// re-run: they may not exist on this machine.
+/// Re-runs an entry's in-process solvers side by side, as a comparison
+/// runs them (the port's budget follows the engine's work), and checks
+/// each still answers as recorded (same class, same typed output).
+/// External programs are not re-run: they may not exist on this machine.
 pub fn replay<G: Game>(entry: &Entry, limits: &crate::solver::Limits) -> anyhow::Result<()> {
     let input = crate::game::parse_valid::<G>(&entry.input)
         .with_context(|| format!("{} is no longer a valid input", entry.path.display()))?;
+    let mut recorded = Vec::new();
     for rec in &entry.meta.solvers {
         let spec: SolverSpec = rec.solver.parse().map_err(anyhow::Error::msg)?;
-        if matches!(spec, SolverSpec::Cmd(_)) {
-            continue;
+        if !matches!(spec, SolverSpec::Cmd(_)) {
+            recorded.push((spec, rec));
         }
-        let run = crate::solver::run::<G>(&spec, &input, &entry.input, limits);
+    }
+    let specs: Vec<SolverSpec> = recorded.iter().map(|(s, _)| s.clone()).collect();
+    let runs = crate::solver::run_all::<G>(&specs, &input, &entry.input, limits);
+    for ((spec, rec), run) in recorded.into_iter().zip(runs) {
         let now = record::<G>(&spec, run.as_ref());
         if now.class != rec.class {
             bail!(
