@@ -60,6 +60,10 @@ pub struct Meta {
     pub seed: Option<u64>,
     #[serde(skip_serializing_if = "Option::is_none", default)]
     pub profile: Option<String>,
+    /// The judge input file the finding was read from (`diff --inputs`),
+    /// where it has no seed and profile.
+    #[serde(skip_serializing_if = "Option::is_none", default)]
+    pub file: Option<String>,
     /// Whether the exemplar was shrunk until no candidate was smaller. An
     /// unshrunk one (`--no-shrink`, a run interrupted or out of shrink
     /// time, an entry stored as soon as it was found) is shrunk by the next
@@ -85,6 +89,7 @@ impl Meta {
             solvers,
             seed,
             profile: profile.map(str::to_string),
+            file: None,
             shrunk,
             version: env!("CARGO_PKG_VERSION").to_string(),
         }
@@ -543,6 +548,7 @@ mod tests {
             solvers: Vec::new(),
             seed: Some(1),
             profile: None,
+            file: None,
             shrunk: true,
             version: "test".into(),
         }
