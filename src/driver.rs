@@ -1,6 +1,6 @@
 //! generate → run solvers → compare → classify → store → shrink → store.
 
-use std::collections::BTreeMap;
+use std::collections::{BTreeMap, HashMap};
 use std::path::{Path, PathBuf};
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::sync::mpsc;
@@ -342,18 +342,43 @@ struct Case<I> {
     /// At least two solvers produced a result to compare.
     compared: bool,
     health: Health,
-    finding: Option<(String, Exemplar<I>)>,
+    /// The signature of a divergence, with its exemplar unless the worker
+    /// already handed in one at least as small ([`Seen`]).
+    finding: Option<(String, Option<Exemplar<I>>)>,
+}
+
+/// The smallest exemplar text of each signature a worker has handed in. A
+/// later finding that is not smaller cannot become the run's exemplar: it
+/// is only counted, so it is neither recorded nor sent at once.
+#[derive(Default)]
+struct Seen(HashMap<String, String>);
+
+impl Seen {
+    /// Whether an exemplar `text` of `sig` may be the run's smallest.
+    fn news(&self, sig: &str, text: &str) -> bool {
+        self.0.get(sig).is_none_or(|best| smaller(text, best))
+    }
+
+    fn note<I>(&mut self, outcome: &Outcome<I>) {
+        if let Outcome::Done(Case {
+            finding: Some((sig, Some(ex))),
+            ..
+        }) = outcome
+        {
+            self.0.insert(sig.clone(), ex.text.clone());
+        }
+    }
 }
 
 /// Generates (or reads), runs and classifies case `i` of a campaign.
-fn run_case<G: Game>(ctx: &Ctx, i: u64) -> Outcome<G::Input> {
+fn run_case<G: Game>(ctx: &Ctx, seen: &Seen, i: u64) -> Outcome<G::Input> {
     match draw::<G>(ctx, i) {
-        Ok(d) => run_alone::<G>(ctx.opts, d),
+        Ok(d) => run_alone::<G>(ctx.opts, seen, d),
         Err(why) => Outcome::Invalid(why),
     }
 }
 
-fn run_alone<G: Game>(opts: &DiffOptions, d: Drawn<G::Input>) -> Outcome<G::Input> {
+fn run_alone<G: Game>(opts: &DiffOptions, seen: &Seen, d: Drawn<G::Input>) -> Outcome<G::Input> {
     let Drawn {
         seed,
         profile,
@@ -368,9 +393,10 @@ fn run_alone<G: Game>(opts: &DiffOptions, d: Drawn<G::Input>) -> Outcome<G::Inpu
     }
     let health = Health::of(&opts.solvers, &c.runs);
     let finding = c.signature.map(|sig| {
+        let news = seen.news(&sig, &text);
         (
             sig,
-            Exemplar {
+            news.then(|| Exemplar {
                 count: 1,
                 seed,
                 profile,
@@ -379,7 +405,7 @@ fn run_alone<G: Game>(opts: &DiffOptions, d: Drawn<G::Input>) -> Outcome<G::Inpu
                 input,
                 text,
                 packed: None,
-            },
+            }),
         )
     });
     Outcome::Done(Case {
@@ -396,7 +422,7 @@ fn run_alone<G: Game>(opts: &DiffOptions, d: Drawn<G::Input>) -> Outcome<G::Inpu
 /// exactly what an unpacked run reports. If no case of a diverging file
 /// diverges alone, the whole file is the finding (marked `packed`). Files
 /// and re-runs wait for [`Ctx::running`]; what is left is dropped.
-fn run_block<G: Game>(ctx: &Ctx, local: &[u64]) -> Vec<Outcome<G::Input>> {
+fn run_block<G: Game>(ctx: &Ctx, seen: &Seen, local: &[u64]) -> Vec<Outcome<G::Input>> {
     let opts = ctx.opts;
     let mut results: Vec<Option<Outcome<G::Input>>> = (0..local.len()).map(|_| None).collect();
     // The valid cases, with their place in the block.
@@ -415,7 +441,7 @@ fn run_block<G: Game>(ctx: &Ctx, local: &[u64]) -> Vec<Outcome<G::Input>> {
         }
         if let [only] = members[..] {
             let (k, d) = &cases[only];
-            results[*k] = Some(run_alone::<G>(opts, d.clone()));
+            results[*k] = Some(run_alone::<G>(opts, seen, d.clone()));
             continue;
         }
         let group: Vec<_> = members.iter().map(|&i| cases[i].1.clone()).collect();
@@ -423,7 +449,7 @@ fn run_block<G: Game>(ctx: &Ctx, local: &[u64]) -> Vec<Outcome<G::Input>> {
         let last_index = opts.case_index(local[last]);
         for (i, r) in members
             .iter()
-            .zip(run_packed::<G>(ctx, &group, packed, last_index))
+            .zip(run_packed::<G>(ctx, seen, &group, packed, last_index))
         {
             results[cases[*i].0] = Some(r);
         }
@@ -461,6 +487,7 @@ pub fn pack_groups<G: Game>(inputs: &[G::Input]) -> Vec<(Vec<usize>, G::Input)> 
 
 fn run_packed<G: Game>(
     ctx: &Ctx,
+    seen: &Seen,
     group: &[Drawn<G::Input>],
     packed: G::Input,
     last_index: u64,
@@ -516,7 +543,7 @@ fn run_packed<G: Game>(
         };
         results.push(match (suspect, ctx.running()) {
             (false, _) => done(whole.compared),
-            (true, true) => run_alone::<G>(opts, d.clone()),
+            (true, true) => run_alone::<G>(opts, seen, d.clone()),
             // Unconfirmed: the re-run alone would overrun the run's time.
             (true, false) => Outcome::Dropped,
         });
@@ -552,8 +579,8 @@ fn run_packed<G: Game>(
     let health = Health::of(&opts.solvers, &whole.runs);
     if let Some(Outcome::Done(first)) = results.iter_mut().find(|r| matches!(r, Outcome::Done(_))) {
         first.health.merge(health);
-        if finding.is_some() {
-            first.finding = finding;
+        if let Some((sig, ex)) = finding {
+            first.finding = Some((sig, Some(ex)));
         }
     }
     results
@@ -848,7 +875,7 @@ pub fn first_divergence<G: Game>(opts: &DiffOptions) -> anyhow::Result<FirstRun<
                 continue;
             };
             cases += 1;
-            let Some((sig, ex)) = case.finding else {
+            let Some((sig, Some(ex))) = case.finding else {
                 continue;
             };
             let index = ex.seed.wrapping_sub(opts.seed);
@@ -976,8 +1003,16 @@ fn store_found<G: Game>(opts: &DiffOptions, sig: &str, ex: &Exemplar<G::Input>) 
         .ok()
 }
 
+/// Results a worker holds back before sending them in one message.
+const BATCH: usize = 256;
+/// How long a worker holds back results at most.
+const BATCH_TIME: Duration = Duration::from_millis(100);
+
 /// One worker: takes blocks of case indices until `more` says stop, and
-/// sends back each block's results.
+/// sends back their results. A new exemplar or an invalid file is sent at
+/// once (a killed run keeps its findings); cases that only count go in
+/// batches, which keeps the collecting thread and its wake-ups off the
+/// per-case path.
 fn worker<G: Game>(
     ctx: &Ctx,
     next: &AtomicU64,
@@ -985,6 +1020,9 @@ fn worker<G: Game>(
     tx: &mpsc::Sender<Vec<Outcome<G::Input>>>,
 ) {
     let block = ctx.opts.pack.max(1) as u64;
+    let mut seen = Seen::default();
+    let mut batch = Vec::new();
+    let mut sent = Instant::now();
     loop {
         // Blocks start at multiples of `block`, whatever the number of
         // workers, so a pack is the same in every run.
@@ -992,12 +1030,28 @@ fn worker<G: Game>(
         let local: Vec<u64> = (first..first + block).take_while(|&i| more(i)).collect();
         let results = match local.len() {
             0 => break,
-            1 => vec![run_case::<G>(ctx, local[0])],
-            _ => run_block::<G>(ctx, &local),
+            1 => vec![run_case::<G>(ctx, &seen, local[0])],
+            _ => run_block::<G>(ctx, &seen, &local),
         };
-        if tx.send(results).is_err() {
-            break;
+        let mut urgent = false;
+        for r in &results {
+            seen.note(r);
+            urgent |= match r {
+                Outcome::Done(c) => c.finding.as_ref().is_some_and(|f| f.1.is_some()),
+                Outcome::Invalid(_) => true,
+                Outcome::Dropped => false,
+            };
         }
+        batch.extend(results);
+        if urgent || batch.len() >= BATCH || sent.elapsed() >= BATCH_TIME {
+            if tx.send(std::mem::take(&mut batch)).is_err() {
+                return;
+            }
+            sent = Instant::now();
+        }
+    }
+    if !batch.is_empty() {
+        let _ = tx.send(batch);
     }
 }
 
@@ -1034,19 +1088,24 @@ impl<I> Tally<I> {
         self.health.merge(case.health);
         let (sig, ex) = case.finding?;
         self.divergences += 1;
-        match self.found.get_mut(&sig) {
-            Some(old) => {
+        match (self.found.get_mut(&sig), ex) {
+            (Some(old), ex) => {
                 let count = old.count + 1;
-                if (ex.text.len(), &ex.text, ex.seed) < (old.text.len(), &old.text, old.seed) {
+                if let Some(ex) = ex.filter(|ex| {
+                    (ex.text.len(), &ex.text, ex.seed) < (old.text.len(), &old.text, old.seed)
+                }) {
                     *old = ex;
                 }
                 old.count = count;
                 None
             }
-            None => {
+            (None, Some(ex)) => {
                 self.found.insert(sig.clone(), ex);
                 Some(sig)
             }
+            // A worker sends a signature's first exemplar before any case
+            // it only counts.
+            (None, None) => None,
         }
     }
 }
