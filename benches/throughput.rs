@@ -1,8 +1,8 @@
 //! Throughput of the differential loop per game and profile, on one thread:
 //! generation, rendering, engine and port. Run with
-//! `cargo bench --bench throughput [-- SECONDS_PER_PROFILE]`; results are
-//! recorded in README.md. Figures are noisy on a shared machine: compare
-//! ratios within one run.
+//! `cargo bench --bench throughput [-- SECONDS_PER_PROFILE] [GAME[/PROFILE]...]`
+//! (no GAME: every game and profile); results are recorded in README.md.
+//! Figures are noisy on a shared machine: compare ratios within one run.
 
 use std::time::{Duration, Instant};
 
@@ -12,7 +12,21 @@ use gamefuzz::id::GameId;
 use gamefuzz::solver::{Limits, SolverSpec};
 use gamefuzz::verdict::compare;
 
-struct Bench(Duration);
+struct Bench {
+    per_profile: Duration,
+    /// `GAME` or `GAME/PROFILE` words; empty runs everything.
+    only: Vec<String>,
+}
+
+impl Bench {
+    fn wants(&self, game: &str, profile: &str) -> bool {
+        self.only.is_empty()
+            || self
+                .only
+                .iter()
+                .any(|w| w == game || *w == format!("{game}/{profile}"))
+    }
+}
 
 impl Visit for Bench {
     type Out = ();
@@ -20,9 +34,12 @@ impl Visit for Bench {
         let limits = Limits::default();
         let solvers = [SolverSpec::Engine, SolverSpec::Reference];
         for p in G::PROFILES {
+            if !self.wants(G::ID.name(), p.name) {
+                continue;
+            }
             let (mut cases, mut gen_t, mut engine_t, mut diff_t) = (0u64, 0.0, 0.0, 0.0);
             let start = Instant::now();
-            while start.elapsed() < self.0 {
+            while start.elapsed() < self.per_profile {
                 let t0 = Instant::now();
                 let (input, _) = generate_case::<G>(cases, p.name);
                 let text = G::render(&input);
@@ -52,11 +69,16 @@ impl Visit for Bench {
 }
 
 fn main() {
-    let secs: f64 = std::env::args()
+    // `cargo bench` passes `--bench` to the harness.
+    let (secs, only): (Vec<String>, Vec<String>) = std::env::args()
         .skip(1)
-        .find_map(|a| a.parse().ok())
-        .unwrap_or(1.0);
+        .filter(|a| !a.starts_with('-'))
+        .partition(|a| a.parse::<f64>().is_ok());
+    let secs = secs.first().map_or(1.0, |s| s.parse().expect("a number"));
     for &g in GameId::ALL {
-        g.dispatch(Bench(Duration::from_secs_f64(secs)));
+        g.dispatch(Bench {
+            per_profile: Duration::from_secs_f64(secs),
+            only: only.clone(),
+        });
     }
 }

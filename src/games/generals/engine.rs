@@ -263,24 +263,12 @@ impl Board {
         }
     }
 
-    /// Steps 2–4 of a move from `source` in direction `d`.
+    /// Steps 2–4 of a move from `source` onto `target`, its neighbour.
     ///
     /// The rule events only feed `obs`, so with the `()` observer the
     /// comparisons behind them compile away and the hot loop stays as it was.
-    pub fn shift<O: Observer>(
-        &mut self,
-        p: Player,
-        source: usize,
-        d: Dir,
-        obs: &mut O,
-    ) -> Result<Shift, Illegal> {
-        let target = self.neighbour(source, d).ok_or(Illegal::OffBoard)?;
-        self.shift_to(p, source, target, obs)
-    }
-
-    /// [`Board::shift`] onto a `target` known to be the source's neighbour.
     #[inline(always)]
-    fn shift_to<O: Observer>(
+    pub fn shift<O: Observer>(
         &mut self,
         p: Player,
         source: usize,
@@ -359,7 +347,7 @@ impl Board {
         let (source, target) = self.locate(mv).ok_or(Illegal::OffBoard)?;
         self.bonus(p, obs);
         let castle = self.own(p, self.castles[p.index()]);
-        let mut s = self.shift_to(p, source, target, obs)?;
+        let mut s = self.shift(p, source, target, obs)?;
         s.castle = castle;
         Ok(s)
     }

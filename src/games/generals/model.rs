@@ -160,23 +160,89 @@ fn parse_case(t: &mut Tokens) -> Result<Case, ParseError> {
 }
 
 /// The canonical text: the validator's line numbers and the stored corpus
-/// bytes refer to this layout.
+/// bytes refer to this layout. Move lines, the bulk of a file (two million
+/// in a max input), are copied from a table of coordinates a few bytes at
+/// a time: the formatting machinery would cost more than drawing them.
 pub fn render(input: &Input) -> String {
-    let lines: usize = input.cases.iter().map(|c| 4 + c.moves.len()).sum();
-    let mut s = String::with_capacity(12 * lines + 8);
-    let _ = writeln!(s, "{}", input.cases.len());
+    // At most 10 bytes per move line on a valid board, 80 for the others.
+    let bytes: usize = input.cases.iter().map(|c| 80 + 10 * c.moves.len()).sum();
+    let mut s = Vec::with_capacity(bytes + 8);
+    push_line(&mut s, &[input.cases.len() as u64]);
     for c in &input.cases {
-        let _ = writeln!(s, "{} {}", c.n, c.m);
+        push_line(&mut s, &[c.n.into(), c.m.into()]);
         for k in [c.alice, c.bob] {
-            let _ = writeln!(s, "{} {} {}", k.x, k.y, k.count);
+            push_line(&mut s, &[k.x.into(), k.y.into(), k.count]);
         }
-        let _ = writeln!(s, "{}", c.rounds());
-        for mv in &c.moves {
-            let _ = writeln!(s, "{} {} {}", mv.x, mv.y, mv.d.letter());
+        push_line(&mut s, &[c.rounds() as u64]);
+        push_moves(&mut s, &c.moves);
+    }
+    String::from_utf8(s).expect("digits, spaces and letters")
+}
+
+/// One line of numbers separated by spaces.
+fn push_line(s: &mut Vec<u8>, numbers: &[u64]) {
+    let words: Vec<String> = numbers.iter().map(u64::to_string).collect();
+    s.extend_from_slice(words.join(" ").as_bytes());
+    s.push(b'\n');
+}
+
+/// The lines `x y d`, assembled in a small buffer and appended a few
+/// kilobytes at a time; coordinates a valid board cannot have (an input
+/// read from elsewhere) fall back to formatting.
+fn push_moves(s: &mut Vec<u8>, moves: &[Move]) {
+    const CHUNK: usize = 4096;
+    // Room for one more line of at most 10 bytes past the flush mark.
+    let mut buf = [0u8; CHUNK + 16];
+    let mut at = 0;
+    for mv in moves {
+        match (
+            COORDINATES.get(mv.x as usize),
+            COORDINATES.get(mv.y as usize),
+        ) {
+            (Some(&(x, xl)), Some(&(y, yl))) => {
+                buf[at..at + 4].copy_from_slice(&x);
+                at += usize::from(xl);
+                buf[at..at + 4].copy_from_slice(&y);
+                at += usize::from(yl);
+                buf[at..at + 2].copy_from_slice(&[mv.d.letter() as u8, b'\n']);
+                at += 2;
+            }
+            _ => {
+                s.extend_from_slice(&buf[..at]);
+                at = 0;
+                let line = format!("{} {} {}\n", mv.x, mv.y, mv.d.letter());
+                s.extend_from_slice(line.as_bytes());
+            }
+        }
+        if at >= CHUNK {
+            s.extend_from_slice(&buf[..at]);
+            at = 0;
         }
     }
-    s
+    s.extend_from_slice(&buf[..at]);
 }
+
+/// `v` followed by a space, in the first `len` bytes, for `v < 1000`.
+const COORDINATES: [([u8; 4], u8); 1000] = {
+    let mut table = [([b' '; 4], 0u8); 1000];
+    let mut v = 0;
+    while v < 1000 {
+        let (d2, d1, d0) = (
+            b'0' + (v / 100) as u8,
+            b'0' + (v / 10 % 10) as u8,
+            b'0' + (v % 10) as u8,
+        );
+        table[v] = if v < 10 {
+            ([d0, b' ', b' ', b' '], 2)
+        } else if v < 100 {
+            ([d1, d0, b' ', b' '], 3)
+        } else {
+            ([d2, d1, d0, b' '], 4)
+        };
+        v += 1;
+    }
+    table
+};
 
 pub fn parse_output(text: &str) -> Result<Output, ParseError> {
     let lines = output_lines(text);

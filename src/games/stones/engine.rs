@@ -40,7 +40,7 @@ rule_events! {
 impl Kind {
     /// Twice the pile's game value (section 4.1), so that the half-valued
     /// mixed piles stay integers.
-    pub fn double_value(self) -> i128 {
+    pub const fn double_value(self) -> i128 {
         match self {
             Kind::W => 2,
             Kind::B => -2,

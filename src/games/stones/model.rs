@@ -28,7 +28,7 @@ pub enum Kind {
 impl Kind {
     pub const ALL: [Kind; 6] = [Kind::W, Kind::B, Kind::WW, Kind::BB, Kind::WB, Kind::BW];
 
-    pub fn token(self) -> &'static str {
+    pub const fn token(self) -> &'static str {
         match self {
             Kind::W => "w",
             Kind::B => "b",
@@ -91,15 +91,82 @@ pub fn parse(text: &str) -> Result<Input, ParseError> {
 }
 
 /// Canonical text: one line per count and per pile, a final newline.
+/// Written digit pair by digit pair: a max file has 6,000 counts of 19
+/// digits, and the formatting machinery would cost more than drawing them.
 pub fn render(input: &Input) -> String {
-    let mut s = String::new();
+    let lines: usize = input.cases.iter().map(|c| 1 + c.len()).sum();
+    let mut s = Vec::with_capacity(24 * lines);
     for case in &input.cases {
-        let _ = writeln!(s, "{}", case.len());
+        push_number(&mut s, case.len() as u64);
+        s.push(b'\n');
         for (k, c) in case {
-            let _ = writeln!(s, "{} {c}", k.token());
+            // The token and a space, from a table: kinds come in random
+            // order, and a branch on them would mostly be mispredicted.
+            let (text, len) = TOKENS[k.index()];
+            let end = s.len() + len;
+            s.extend_from_slice(&text);
+            s.truncate(end);
+            push_number(&mut s, *c);
+            s.push(b'\n');
         }
     }
-    s
+    String::from_utf8(s).expect("tokens and digits")
+}
+
+/// Each kind's token and a space, in its first `len` bytes.
+const TOKENS: [([u8; 3], usize); 6] = {
+    let mut table = [([b' '; 3], 0); 6];
+    let mut i = 0;
+    while i < 6 {
+        let token = Kind::ALL[i].token().as_bytes();
+        let mut j = 0;
+        while j < token.len() {
+            table[i].0[j] = token[j];
+            j += 1;
+        }
+        table[i].1 = token.len() + 1;
+        i += 1;
+    }
+    table
+};
+
+/// `v` in decimal, written in place: room for the longest number is
+/// appended and cut back to the digits.
+fn push_number(s: &mut Vec<u8>, v: u64) {
+    const PAIRS: &[u8; 200] = b"0001020304050607080910111213141516171819\
+        2021222324252627282930313233343536373839\
+        4041424344454647484950515253545556575859\
+        6061626364656667686970717273747576777879\
+        8081828384858687888990919293949596979899";
+    let pair = |p: u32| {
+        let p = 2 * p as usize;
+        [PAIRS[p], PAIRS[p + 1]]
+    };
+    let start = s.len();
+    let len = v.checked_ilog10().unwrap_or(0) as usize + 1;
+    s.extend_from_slice(&[0; 20]);
+    let digits = &mut s[start..start + len];
+    let (mut at, mut v) = (len, v);
+    // Four digits per division of the wide number, two per table lookup.
+    while v >= 10_000 {
+        let four = (v % 10_000) as u32;
+        v /= 10_000;
+        at -= 4;
+        digits[at..at + 2].copy_from_slice(&pair(four / 100));
+        digits[at + 2..at + 4].copy_from_slice(&pair(four % 100));
+    }
+    let mut v = v as u32;
+    if v >= 100 {
+        at -= 2;
+        digits[at..at + 2].copy_from_slice(&pair(v % 100));
+        v /= 100;
+    }
+    if v >= 10 {
+        digits[at - 2..at].copy_from_slice(&pair(v));
+    } else {
+        digits[at - 1] = b'0' + v as u8;
+    }
+    s.truncate(start + len);
 }
 
 /// One line `win|lose win|lose` per case, compared exactly.
