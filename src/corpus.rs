@@ -60,6 +60,10 @@ pub struct Meta {
     pub seed: Option<u64>,
     #[serde(skip_serializing_if = "Option::is_none", default)]
     pub profile: Option<String>,
+    /// The judge input file the finding was read from (`diff --inputs`),
+    /// where it has no seed and profile.
+    #[serde(skip_serializing_if = "Option::is_none", default)]
+    pub file: Option<String>,
     /// Whether the exemplar was shrunk until no candidate was smaller. An
     /// unshrunk one (`--no-shrink`, a run interrupted or out of shrink
     /// time, an entry stored as soon as it was found) is shrunk by the next
@@ -85,6 +89,7 @@ impl Meta {
             solvers,
             seed,
             profile: profile.map(str::to_string),
+            file: None,
             shrunk,
             version: env!("CARGO_PKG_VERSION").to_string(),
         }
@@ -482,18 +487,23 @@ pub fn entry_solvers(meta: &Meta) -> anyhow::Result<Vec<SolverSpec>> {
         .collect()
 }
 
-/// Re-runs an entry's in-process solvers and checks each still answers as
-/// recorded (same class, same typed output). External programs are not
-/// re-run: they may not exist on this machine.
+/// Re-runs an entry's in-process solvers side by side, as a comparison
+/// runs them (the port's budget follows the engine's work), and checks
+/// each still answers as recorded (same class, same typed output).
+/// External programs are not re-run: they may not exist on this machine.
 pub fn replay<G: Game>(entry: &Entry, limits: &crate::solver::Limits) -> anyhow::Result<()> {
     let input = crate::game::parse_valid::<G>(&entry.input)
         .with_context(|| format!("{} is no longer a valid input", entry.path.display()))?;
+    let mut recorded = Vec::new();
     for rec in &entry.meta.solvers {
         let spec: SolverSpec = rec.solver.parse().map_err(anyhow::Error::msg)?;
-        if matches!(spec, SolverSpec::Cmd(_)) {
-            continue;
+        if !matches!(spec, SolverSpec::Cmd(_)) {
+            recorded.push((spec, rec));
         }
-        let run = crate::solver::run::<G>(&spec, &input, &entry.input, limits);
+    }
+    let specs: Vec<SolverSpec> = recorded.iter().map(|(s, _)| s.clone()).collect();
+    let runs = crate::solver::run_all::<G>(&specs, &input, &entry.input, limits);
+    for ((spec, rec), run) in recorded.into_iter().zip(runs) {
         let now = record::<G>(&spec, run.as_ref());
         if now.class != rec.class {
             bail!(
@@ -538,6 +548,7 @@ mod tests {
             solvers: Vec::new(),
             seed: Some(1),
             profile: None,
+            file: None,
             shrunk: true,
             version: "test".into(),
         }

@@ -1,7 +1,7 @@
 //! generate → run solvers → compare → classify → store → shrink → store.
 
-use std::collections::BTreeMap;
-use std::path::PathBuf;
+use std::collections::{BTreeMap, HashMap};
+use std::path::{Path, PathBuf};
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::sync::mpsc;
 use std::time::{Duration, Instant};
@@ -126,9 +126,15 @@ fn clip(s: &str, max: usize) -> String {
 pub struct SignatureReport {
     pub signature: String,
     pub count: u64,
-    /// The per-case seed and profile of the smallest exemplar found.
-    pub seed: u64,
-    pub profile: String,
+    /// The per-case seed and profile of the smallest exemplar found; a
+    /// judge input file has none (`file` instead).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub seed: Option<u64>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub profile: Option<String>,
+    /// The judge input file (`diff --inputs`) of the smallest exemplar found.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub file: Option<String>,
     /// Rendered size of the smallest exemplar found, in bytes.
     pub found_bytes: usize,
     /// Size of the exemplar reported: after shrinking (equal to
@@ -196,6 +202,8 @@ pub struct Summary {
     pub cases: u64,
     /// Cases in which at least two solvers produced a result to compare.
     pub compared: u64,
+    /// Judge input files (`diff --inputs`) refused as invalid, not run.
+    pub invalid: u64,
     pub divergences: u64,
     pub signatures: Vec<SignatureReport>,
     pub elapsed_s: f64,
@@ -217,6 +225,9 @@ const FIRST_BATCH: u64 = 32;
 /// What the workers of one run share.
 struct Ctx<'a> {
     opts: &'a DiffOptions,
+    /// The judge input files run instead of generated cases (case `i` is
+    /// file `i`); empty: cases are generated.
+    files: &'a [PathBuf],
     deadline: Option<Instant>,
     /// Set by the collecting thread to end the run early.
     halt: AtomicBool,
@@ -301,49 +312,135 @@ enum Outcome<I> {
     /// left unconfirmed when the run's time was up.
     Dropped,
     Done(Case<I>),
+    /// A judge input file that cannot be read or is not valid: why, in one
+    /// line naming the file. Not run.
+    Invalid(String),
+}
+
+/// The input of one case, and where it comes from.
+#[derive(Clone)]
+struct Drawn<I> {
+    /// The per-case seed; for a file, its index in the run.
+    seed: u64,
+    /// The profile; empty for a file.
+    profile: &'static str,
+    /// The judge input file it was read from.
+    file: Option<PathBuf>,
+    /// The file's own text, which the solvers get as it is.
+    text: Option<String>,
+    input: I,
+}
+
+/// Case `i` of a run: drawn from its seed and profile, or read from file
+/// `i` and validated (`Err`: the line reporting why it is refused).
+fn draw<G: Game>(ctx: &Ctx, i: u64) -> Result<Drawn<G::Input>, String> {
+    let opts = ctx.opts;
+    let Some(path) = ctx.files.get(i as usize) else {
+        let index = opts.case_index(i);
+        let seed = opts.case_seed(index);
+        let profile = case_profile::<G>(opts, index);
+        let (input, _) = generate_case::<G>(seed, profile);
+        return Ok(Drawn {
+            seed,
+            profile,
+            file: None,
+            text: None,
+            input,
+        });
+    };
+    let (text, input) =
+        read_valid::<G>(path).map_err(|why| format!("{}: {why}", path.display()))?;
+    Ok(Drawn {
+        seed: i,
+        profile: "",
+        file: Some(path.clone()),
+        text: Some(text),
+        input,
+    })
+}
+
+/// A judge input file's text and input, if it is valid.
+fn read_valid<G: Game>(path: &Path) -> Result<(String, G::Input), String> {
+    let bytes = std::fs::read(path).map_err(|e| format!("cannot read it: {e}"))?;
+    let text = String::from_utf8(bytes).map_err(|e| {
+        crate::game::InputError::Parse(crate::text::not_utf8(
+            e.as_bytes(),
+            e.utf8_error().valid_up_to(),
+        ))
+        .to_string()
+    })?;
+    let input = parse_valid::<G>(&text).map_err(|e| e.to_string())?;
+    Ok((text, input))
 }
 
 struct Case<I> {
     /// At least two solvers produced a result to compare.
     compared: bool,
     health: Health,
-    finding: Option<(String, Exemplar<I>)>,
+    /// The signature of a divergence, with its exemplar unless the worker
+    /// already handed in one at least as small ([`Seen`]).
+    finding: Option<(String, Option<Exemplar<I>>)>,
 }
 
-/// Generates, runs and classifies case `i` of a campaign.
-fn run_case<G: Game>(ctx: &Ctx, i: u64) -> Outcome<G::Input> {
-    let opts = ctx.opts;
-    let index = opts.case_index(i);
-    let seed = opts.case_seed(index);
-    let profile = case_profile::<G>(opts, index);
-    let (input, _) = generate_case::<G>(seed, profile);
-    run_alone::<G>(opts, seed, profile, input)
+/// The smallest exemplar text of each signature a worker has handed in. A
+/// later finding that is not smaller cannot become the run's exemplar: it
+/// is only counted, so it is neither recorded nor sent at once.
+#[derive(Default)]
+struct Seen(HashMap<String, String>);
+
+impl Seen {
+    /// Whether an exemplar `text` of `sig` may be the run's smallest.
+    fn news(&self, sig: &str, text: &str) -> bool {
+        self.0.get(sig).is_none_or(|best| smaller(text, best))
+    }
+
+    fn note<I>(&mut self, outcome: &Outcome<I>) {
+        if let Outcome::Done(Case {
+            finding: Some((sig, Some(ex))),
+            ..
+        }) = outcome
+        {
+            self.0.insert(sig.clone(), ex.text.clone());
+        }
+    }
 }
 
-fn run_alone<G: Game>(
-    opts: &DiffOptions,
-    seed: u64,
-    profile: &'static str,
-    input: G::Input,
-) -> Outcome<G::Input> {
-    let text = G::render(&input);
+/// Generates (or reads), runs and classifies case `i` of a campaign.
+fn run_case<G: Game>(ctx: &Ctx, seen: &Seen, i: u64) -> Outcome<G::Input> {
+    match draw::<G>(ctx, i) {
+        Ok(d) => run_alone::<G>(ctx.opts, seen, d),
+        Err(why) => Outcome::Invalid(why),
+    }
+}
+
+fn run_alone<G: Game>(opts: &DiffOptions, seen: &Seen, d: Drawn<G::Input>) -> Outcome<G::Input> {
+    let Drawn {
+        seed,
+        profile,
+        file,
+        text,
+        input,
+    } = d;
+    let text = text.unwrap_or_else(|| G::render(&input));
     let c = compare::<G>(&opts.solvers, &input, &text, &opts.limits);
     if c.interrupted() {
         return Outcome::Dropped;
     }
     let health = Health::of(&opts.solvers, &c.runs);
     let finding = c.signature.map(|sig| {
+        let news = seen.news(&sig, &text);
         (
             sig,
-            Exemplar {
+            news.then(|| Exemplar {
                 count: 1,
                 seed,
                 profile,
+                files: file.into_iter().collect(),
                 records: corpus::records::<G>(&opts.solvers, &c.runs),
                 input,
                 text,
                 packed: None,
-            },
+            }),
         )
     });
     Outcome::Done(Case {
@@ -360,36 +457,36 @@ fn run_alone<G: Game>(
 /// exactly what an unpacked run reports. If no case of a diverging file
 /// diverges alone, the whole file is the finding (marked `packed`). Files
 /// and re-runs wait for [`Ctx::running`]; what is left is dropped.
-fn run_block<G: Game>(ctx: &Ctx, local: &[u64]) -> Vec<Outcome<G::Input>> {
+fn run_block<G: Game>(ctx: &Ctx, seen: &Seen, local: &[u64]) -> Vec<Outcome<G::Input>> {
     let opts = ctx.opts;
-    let cases: Vec<(u64, &'static str, G::Input)> = local
-        .iter()
-        .map(|&i| {
-            let index = opts.case_index(i);
-            let seed = opts.case_seed(index);
-            let profile = case_profile::<G>(opts, index);
-            (seed, profile, generate_case::<G>(seed, profile).0)
-        })
-        .collect();
-    let inputs: Vec<G::Input> = cases.iter().map(|c| c.2.clone()).collect();
+    let mut results: Vec<Option<Outcome<G::Input>>> = (0..local.len()).map(|_| None).collect();
+    // The valid cases, with their place in the block.
+    let mut cases: Vec<(usize, Drawn<G::Input>)> = Vec::with_capacity(local.len());
+    for (k, &i) in local.iter().enumerate() {
+        match draw::<G>(ctx, i) {
+            Ok(d) => cases.push((k, d)),
+            Err(why) => results[k] = Some(Outcome::Invalid(why)),
+        }
+    }
+    let inputs: Vec<G::Input> = cases.iter().map(|c| c.1.input.clone()).collect();
     let files = pack_groups::<G>(&inputs);
-    let mut results: Vec<Option<Outcome<G::Input>>> = (0..cases.len()).map(|_| None).collect();
     for (members, packed) in files {
         if !ctx.running() {
             break;
         }
         if let [only] = members[..] {
-            let (seed, profile, input) = &cases[only];
-            results[only] = Some(run_alone::<G>(opts, *seed, profile, input.clone()));
+            let (k, d) = &cases[only];
+            results[*k] = Some(run_alone::<G>(opts, seen, d.clone()));
             continue;
         }
-        let group: Vec<_> = members.iter().map(|&i| cases[i].clone()).collect();
-        let last_index = opts.case_index(local[*members.last().expect("two or more")]);
+        let group: Vec<_> = members.iter().map(|&i| cases[i].1.clone()).collect();
+        let last = cases[*members.last().expect("two or more")].0;
+        let last_index = opts.case_index(local[last]);
         for (i, r) in members
             .iter()
-            .zip(run_packed::<G>(ctx, &group, packed, last_index))
+            .zip(run_packed::<G>(ctx, seen, &group, packed, last_index))
         {
-            results[*i] = Some(r);
+            results[cases[*i].0] = Some(r);
         }
     }
     results
@@ -425,12 +522,13 @@ pub fn pack_groups<G: Game>(inputs: &[G::Input]) -> Vec<(Vec<usize>, G::Input)> 
 
 fn run_packed<G: Game>(
     ctx: &Ctx,
-    group: &[(u64, &'static str, G::Input)],
+    seen: &Seen,
+    group: &[Drawn<G::Input>],
     packed: G::Input,
     last_index: u64,
 ) -> Vec<Outcome<G::Input>> {
     let opts = ctx.opts;
-    let parts: Vec<G::Input> = group.iter().map(|c| c.2.clone()).collect();
+    let parts: Vec<G::Input> = group.iter().map(|c| c.input.clone()).collect();
     let text = G::render(&packed);
     let whole = compare::<G>(&opts.solvers, &packed, &text, &opts.limits);
     if whole.interrupted() {
@@ -465,11 +563,11 @@ fn run_packed<G: Game>(
         })
     };
     let mut results = Vec::with_capacity(group.len());
-    for (j, (seed, profile, input)) in group.iter().enumerate() {
+    for (j, d) in group.iter().enumerate() {
         let suspect = match &split {
             Some(per_solver) => {
                 let runs: Vec<_> = per_solver.iter().map(|r| r[j].clone()).collect();
-                let (sig, compared) = signature::<G>(&opts.solvers, input, &runs);
+                let (sig, compared) = signature::<G>(&opts.solvers, &d.input, &runs);
                 if sig.is_none() {
                     results.push(done(compared));
                     continue;
@@ -480,7 +578,7 @@ fn run_packed<G: Game>(
         };
         results.push(match (suspect, ctx.running()) {
             (false, _) => done(whole.compared),
-            (true, true) => run_alone::<G>(opts, *seed, profile, input.clone()),
+            (true, true) => run_alone::<G>(opts, seen, d.clone()),
             // Unconfirmed: the re-run alone would overrun the run's time.
             (true, false) => Outcome::Dropped,
         });
@@ -491,17 +589,19 @@ fn run_packed<G: Game>(
         match r {
             Outcome::Dropped => confirmed = false,
             Outcome::Done(c) => alone_found |= c.finding.is_some(),
+            Outcome::Invalid(_) => {}
         }
     }
     let finding = match (whole.signature, confirmed && !alone_found) {
         (Some(sig), true) => {
-            let (seed, profile, _) = &group[0];
+            let first = &group[0];
             Some((
                 format!("{PACKED}{sig}"),
                 Exemplar {
                     count: 1,
-                    seed: *seed,
-                    profile,
+                    seed: first.seed,
+                    profile: first.profile,
+                    files: group.iter().filter_map(|d| d.file.clone()).collect(),
                     records: corpus::records::<G>(&opts.solvers, &whole.runs),
                     input: packed,
                     text,
@@ -514,8 +614,8 @@ fn run_packed<G: Game>(
     let health = Health::of(&opts.solvers, &whole.runs);
     if let Some(Outcome::Done(first)) = results.iter_mut().find(|r| matches!(r, Outcome::Done(_))) {
         first.health.merge(health);
-        if finding.is_some() {
-            first.finding = finding;
+        if let Some((sig, ex)) = finding {
+            first.finding = Some((sig, Some(ex)));
         }
     }
     results
@@ -529,8 +629,13 @@ const PACKED: &str = "packed: ";
 
 struct Exemplar<I> {
     count: u64,
+    /// The per-case seed and profile (for a file: its index in the run and
+    /// no profile).
     seed: u64,
     profile: &'static str,
+    /// The judge input file it was read from (`diff --inputs`); for a
+    /// packed-only finding, the files of the pack.
+    files: Vec<PathBuf>,
     /// What every solver did on it, as the corpus records it.
     records: Vec<SolverRecord>,
     input: I,
@@ -549,18 +654,34 @@ impl<I> Exemplar<I> {
         }
     }
 
+    /// The per-case seed and profile, where the exemplar is one generated
+    /// case.
+    fn origin(&self) -> (Option<u64>, Option<&'static str>) {
+        match (self.packed, self.files.is_empty()) {
+            (None, true) => (Some(self.seed), Some(self.profile)),
+            _ => (None, None),
+        }
+    }
+
+    /// The judge input file of an exemplar read from one.
+    fn file(&self) -> Option<String> {
+        match (self.packed, &self.files[..]) {
+            (None, [one]) => Some(one.display().to_string()),
+            _ => None,
+        }
+    }
+
     fn meta<G: Game>(&self, sig: &str, shrunk: bool) -> corpus::Meta {
-        let (seed, profile) = match self.packed {
-            Some(_) => (None, None),
-            None => (Some(self.seed), Some(self.profile)),
-        };
-        corpus::Meta::new::<G>(
+        let (seed, profile) = self.origin();
+        let mut meta = corpus::Meta::new::<G>(
             self.stored_signature(sig),
             self.records.clone(),
             seed,
             profile,
             shrunk,
-        )
+        );
+        meta.file = self.file();
+        meta
     }
 }
 
@@ -576,8 +697,21 @@ fn case_profile<G: Game>(opts: &DiffOptions, index: u64) -> &'static str {
     }
 }
 
-/// The command that re-runs the campaign prefix holding a packed-only finding.
-fn packed_repro_command(game: &str, opts: &DiffOptions, cases: u64) -> String {
+/// The command that re-runs the campaign prefix holding a packed-only
+/// finding; for judge input files, the files of its pack.
+fn packed_repro_command(game: &str, opts: &DiffOptions, cases: u64, files: &[PathBuf]) -> String {
+    if !files.is_empty() {
+        let files: Vec<String> = files
+            .iter()
+            .map(|f| quote_arg(&f.display().to_string()).into_owned())
+            .collect();
+        return format!(
+            "gamefuzz diff {game} --inputs {} --pack {} --solvers {} --no-store",
+            files.join(" "),
+            opts.pack,
+            solver_list_arg(&opts.solvers)
+        );
+    }
     let mut cmd = format!(
         "gamefuzz diff {game} --seed {} --cases {cases} --pack {} --solvers {} --no-store",
         opts.seed,
@@ -607,14 +741,42 @@ pub fn repro_command(game: &str, seed: u64, profile: &str, solvers: &[SolverSpec
     )
 }
 
+/// The shell command that shows a finding read from a judge input file:
+/// shrinking it shows the divergence, then the smallest input with it.
+pub fn file_repro_command(game: &str, file: &str, solvers: &[SolverSpec]) -> String {
+    format!(
+        "gamefuzz shrink {game} --solvers {} {}",
+        solver_list_arg(solvers),
+        quote_arg(file)
+    )
+}
+
 /// Runs a differential campaign on one game. An interrupt
 /// ([`interrupt::stopped`]) ends it early with what it has: every finding
 /// is reported and stored, and the summary says `interrupted`.
 pub fn diff<G: Game>(opts: &DiffOptions) -> anyhow::Result<Summary> {
+    campaign::<G>(opts, &[])
+}
+
+/// Runs the solvers on judge input files, as [`diff`] runs them on
+/// generated cases: file `i` is case `i` (`opts.seed`, `opts.profile` and
+/// `opts.shard` play no part). A file that cannot be read or is not valid
+/// is reported on stderr, counted as `invalid` and not run.
+pub fn diff_files<G: Game>(opts: &DiffOptions, files: &[PathBuf]) -> anyhow::Result<Summary> {
+    anyhow::ensure!(!files.is_empty(), "no input file to run");
+    anyhow::ensure!(
+        opts.shard.1 == 1 && opts.profile.is_none(),
+        "judge input files are neither sharded nor drawn from a profile"
+    );
+    campaign::<G>(opts, files)
+}
+
+fn campaign<G: Game>(opts: &DiffOptions, files: &[PathBuf]) -> anyhow::Result<Summary> {
     check_options::<G>(opts)?;
     let start = Instant::now();
     let ctx = Ctx {
         opts,
+        files,
         deadline: match opts.amount {
             Amount::Time(t) => Some(start + t),
             Amount::Cases(_) => None,
@@ -630,6 +792,7 @@ pub fn diff<G: Game>(opts: &DiffOptions) -> anyhow::Result<Summary> {
     let Tally {
         cases,
         compared,
+        invalid,
         divergences,
         found,
         health,
@@ -637,6 +800,11 @@ pub fn diff<G: Game>(opts: &DiffOptions) -> anyhow::Result<Summary> {
     } = tally;
     let working = health.working() >= 2;
     if !interrupted {
+        anyhow::ensure!(
+            invalid == 0 || cases > 0,
+            "{}: none of the {invalid} input files is valid",
+            G::ID
+        );
         anyhow::ensure!(cases > 0, "{}: no case was run (budget too small?)", G::ID);
         anyhow::ensure!(
             working,
@@ -658,6 +826,7 @@ pub fn diff<G: Game>(opts: &DiffOptions) -> anyhow::Result<Summary> {
         solvers: opts.solvers.iter().map(|s| s.to_string()).collect(),
         cases,
         compared,
+        invalid,
         divergences,
         signatures,
         elapsed_s: elapsed,
@@ -712,6 +881,7 @@ pub fn first_divergence<G: Game>(opts: &DiffOptions) -> anyhow::Result<FirstRun<
     // No deadline inside blocks: time is checked only where one starts.
     let ctx = Ctx {
         opts,
+        files: &[],
         deadline: None,
         halt: AtomicBool::new(false),
     };
@@ -740,7 +910,7 @@ pub fn first_divergence<G: Game>(opts: &DiffOptions) -> anyhow::Result<FirstRun<
                 continue;
             };
             cases += 1;
-            let Some((sig, ex)) = case.finding else {
+            let Some((sig, Some(ex))) = case.finding else {
                 continue;
             };
             let index = ex.seed.wrapping_sub(opts.seed);
@@ -798,6 +968,7 @@ fn run_workers<G: Game>(ctx: &Ctx, bar: Option<&indicatif::ProgressBar>) -> Tall
     let next = AtomicU64::new(0);
     let more = |i: u64| {
         ctx.running()
+            && (ctx.files.is_empty() || i < ctx.files.len() as u64)
             && match opts.amount {
                 Amount::Cases(total) => opts.case_index(i) < total,
                 Amount::Time(_) => true,
@@ -813,8 +984,18 @@ fn run_workers<G: Game>(ctx: &Ctx, bar: Option<&indicatif::ProgressBar>) -> Tall
         let mut tally = Tally::new();
         let mut held: Vec<String> = Vec::new();
         for outcome in rx.into_iter().flatten() {
-            let Outcome::Done(case) = outcome else {
-                continue;
+            let case = match outcome {
+                Outcome::Done(case) => case,
+                Outcome::Dropped => continue,
+                Outcome::Invalid(why) => {
+                    tally.invalid += 1;
+                    let line = format!("{}: invalid input file {why}", G::ID);
+                    match bar {
+                        Some(b) => b.println(line),
+                        None => eprintln!("{line}"),
+                    }
+                    continue;
+                }
             };
             if let Some(sig) = tally.add(case) {
                 if let Some(b) = bar {
@@ -857,8 +1038,16 @@ fn store_found<G: Game>(opts: &DiffOptions, sig: &str, ex: &Exemplar<G::Input>) 
         .ok()
 }
 
+/// Results a worker holds back before sending them in one message.
+const BATCH: usize = 256;
+/// How long a worker holds back results at most.
+const BATCH_TIME: Duration = Duration::from_millis(100);
+
 /// One worker: takes blocks of case indices until `more` says stop, and
-/// sends back each block's results.
+/// sends back their results. A new exemplar or an invalid file is sent at
+/// once (a killed run keeps its findings); cases that only count go in
+/// batches, which keeps the collecting thread and its wake-ups off the
+/// per-case path.
 fn worker<G: Game>(
     ctx: &Ctx,
     next: &AtomicU64,
@@ -866,6 +1055,9 @@ fn worker<G: Game>(
     tx: &mpsc::Sender<Vec<Outcome<G::Input>>>,
 ) {
     let block = ctx.opts.pack.max(1) as u64;
+    let mut seen = Seen::default();
+    let mut batch = Vec::new();
+    let mut sent = Instant::now();
     loop {
         // Blocks start at multiples of `block`, whatever the number of
         // workers, so a pack is the same in every run.
@@ -873,12 +1065,28 @@ fn worker<G: Game>(
         let local: Vec<u64> = (first..first + block).take_while(|&i| more(i)).collect();
         let results = match local.len() {
             0 => break,
-            1 => vec![run_case::<G>(ctx, local[0])],
-            _ => run_block::<G>(ctx, &local),
+            1 => vec![run_case::<G>(ctx, &seen, local[0])],
+            _ => run_block::<G>(ctx, &seen, &local),
         };
-        if tx.send(results).is_err() {
-            break;
+        let mut urgent = false;
+        for r in &results {
+            seen.note(r);
+            urgent |= match r {
+                Outcome::Done(c) => c.finding.as_ref().is_some_and(|f| f.1.is_some()),
+                Outcome::Invalid(_) => true,
+                Outcome::Dropped => false,
+            };
         }
+        batch.extend(results);
+        if urgent || batch.len() >= BATCH || sent.elapsed() >= BATCH_TIME {
+            if tx.send(std::mem::take(&mut batch)).is_err() {
+                return;
+            }
+            sent = Instant::now();
+        }
+    }
+    if !batch.is_empty() {
+        let _ = tx.send(batch);
     }
 }
 
@@ -886,6 +1094,7 @@ fn worker<G: Game>(
 struct Tally<I> {
     cases: u64,
     compared: u64,
+    invalid: u64,
     divergences: u64,
     found: BTreeMap<String, Exemplar<I>>,
     health: Health,
@@ -898,6 +1107,7 @@ impl<I> Tally<I> {
         Tally {
             cases: 0,
             compared: 0,
+            invalid: 0,
             divergences: 0,
             found: BTreeMap::new(),
             health: Health::default(),
@@ -913,19 +1123,24 @@ impl<I> Tally<I> {
         self.health.merge(case.health);
         let (sig, ex) = case.finding?;
         self.divergences += 1;
-        match self.found.get_mut(&sig) {
-            Some(old) => {
+        match (self.found.get_mut(&sig), ex) {
+            (Some(old), ex) => {
                 let count = old.count + 1;
-                if (ex.text.len(), &ex.text, ex.seed) < (old.text.len(), &old.text, old.seed) {
+                if let Some(ex) = ex.filter(|ex| {
+                    (ex.text.len(), &ex.text, ex.seed) < (old.text.len(), &old.text, old.seed)
+                }) {
                     *old = ex;
                 }
                 old.count = count;
                 None
             }
-            None => {
+            (None, Some(ex)) => {
                 self.found.insert(sig.clone(), ex);
                 Some(sig)
             }
+            // A worker sends a signature's first exemplar before any case
+            // it only counts.
+            (None, None) => None,
         }
     }
 }
@@ -990,15 +1205,23 @@ fn signature_report<G: Game>(
     ex: Exemplar<G::Input>,
     share: Duration,
 ) -> anyhow::Result<SignatureReport> {
-    let repro = match ex.packed {
-        Some(cases) => packed_repro_command(G::ID.name(), opts, cases),
-        None => repro_command(G::ID.name(), ex.seed, ex.profile, &opts.solvers),
+    // A pack of generated cases reports its first case's seed and profile.
+    let (seed, profile) = match ex.files.is_empty() {
+        true => (Some(ex.seed), Some(ex.profile.to_string())),
+        false => (None, None),
+    };
+    let file = ex.file();
+    let repro = match (ex.packed, &file) {
+        (Some(cases), _) => packed_repro_command(G::ID.name(), opts, cases, &ex.files),
+        (None, Some(f)) => file_repro_command(G::ID.name(), f, &opts.solvers),
+        (None, None) => repro_command(G::ID.name(), ex.seed, ex.profile, &opts.solvers),
     };
     let mut report = SignatureReport {
         signature: sig.clone(),
         count: ex.count,
-        seed: ex.seed,
-        profile: ex.profile.to_string(),
+        seed,
+        profile,
+        file,
         found_bytes: ex.text.len(),
         shrunk_bytes: ex.text.len(),
         shrink: ShrinkState::NotShrunk,
@@ -1051,10 +1274,8 @@ fn shrink_exemplar<G: Game>(
     share: Duration,
 ) -> Reported<G::Input> {
     let sig = ex.stored_signature(sig);
-    let (seed, profile) = match ex.packed {
-        Some(_) => (None, None),
-        None => (Some(ex.seed), Some(ex.profile.to_string())),
-    };
+    let (seed, profile) = ex.origin();
+    let profile = profile.map(str::to_string);
     let mut start = Reported {
         input: ex.input.clone(),
         text: ex.text.clone(),
@@ -1077,12 +1298,10 @@ fn shrink_exemplar<G: Game>(
         start.note = Some(why);
         return start;
     }
-    // A packed-only finding is shrunk structurally (its cases come from
-    // several tapes); a generated one from its tape first.
-    let mut tape = match ex.packed {
-        Some(_) => None,
-        None => Some((generate_case::<G>(ex.seed, ex.profile).1, ex.profile)),
-    };
+    // A packed-only finding or a file is shrunk structurally (its cases
+    // come from several tapes, or from none); a generated one from its tape
+    // first.
+    let mut tape = seed.map(|seed| (generate_case::<G>(seed, ex.profile).1, ex.profile));
     if let Some(entry) = stored.filter(|e| smaller(&e.input, &ex.text)) {
         if let Some(c) = reproduces::<G>(opts, &entry.input, sig) {
             start.input = c.0;

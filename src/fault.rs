@@ -20,6 +20,11 @@ impl Budget {
         Budget { left: steps }
     }
 
+    /// The steps not spent yet.
+    pub fn left(&self) -> u64 {
+        self.left
+    }
+
     /// Spends one step.
     pub fn step(&mut self) -> Result<(), Fault> {
         self.steps(1)

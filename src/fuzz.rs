@@ -196,8 +196,10 @@ pub fn parse_check<G: Game>(data: &[u8]) -> Result<Verdict, String> {
         Ok(_) => return Err(format!("{}: rendering is not canonical", G::ID)),
         Err(e) => return Err(format!("{}: the rendered input is refused ({e})", G::ID)),
     }
-    for spec in [SolverSpec::Engine, SolverSpec::Reference] {
-        if let Some(run) = solver::run::<G>(&spec, &input, text, &Limits::default()) {
+    let specs = [SolverSpec::Engine, SolverSpec::Reference];
+    let runs = solver::run_all::<G>(&specs, &input, text, &Limits::default());
+    for (spec, run) in specs.iter().zip(runs) {
+        if let Some(run) = run {
             if let Err(f) = &run.result {
                 if f.kind == FaultKind::Panic {
                     return Err(format!("{}: {spec} panicked: {}", G::ID, f.detail));

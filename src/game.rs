@@ -71,6 +71,37 @@ impl Observer for Vec<u64> {
     }
 }
 
+/// The step budget of the reference port on an input the engine solved in
+/// `e` steps: `per_engine_step · e + base`, never more than the fixed
+/// budget (`Limits::port_steps`). A port whose native program would loop
+/// for ever is cut off once it has clearly outrun the engine, instead of
+/// burning the whole fixed budget.
+///
+/// Both numbers must hold for every input on which the port ends, or a
+/// verdict would change from `ok` to `budget`; `cargo bench --bench
+/// port_budget` measures the ratio of port fuel to engine steps per profile
+/// and on the corpus, and `tests/fidelity.rs` checks the margin on
+/// generated inputs of every profile.
+#[derive(Debug, Clone, Copy)]
+pub struct PortSteps {
+    pub per_engine_step: u64,
+    pub base: u64,
+}
+
+impl PortSteps {
+    /// The budget of ports that do a bounded, small amount of work per unit
+    /// of the engine's: xiangqi, chutes, generals and stones never burn more
+    /// than 47 fuel per engine step on any profile (chutes `edge`; the
+    /// others stay under 8) nor more than 15,000 fuel in all on an input
+    /// whose engine work is small. 256 per step and 1,000,000 more leave a
+    /// margin of five and sixty times; none of these ports has been seen
+    /// not to end, so the budget only matters for a port gone wrong.
+    pub const DEFAULT: PortSteps = PortSteps {
+        per_engine_step: 256,
+        base: 1_000_000,
+    };
+}
+
 /// A named family of generated inputs.
 #[derive(Debug, Clone, Copy)]
 pub struct Profile {
@@ -89,6 +120,9 @@ pub trait Game: Sized + 'static {
     const PROFILES: &'static [Profile];
     /// The port in `gamefuzz-reference`, run on the rendered input text.
     const PORT: gamefuzz_reference::Port;
+
+    /// The port's step budget, derived from the engine's steps.
+    const PORT_STEPS: PortSteps = PortSteps::DEFAULT;
 
     /// The official sample input of the spec, the `data/sample` of a package.
     const SAMPLE: &'static str;

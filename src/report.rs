@@ -200,12 +200,17 @@ fn finding<G: Game>(r: &SignatureReport, run: &Rerun<'_>) -> String {
             r.shrunk_bytes
         ),
     };
+    let origin = match (&r.file, r.seed, &r.profile) {
+        (Some(file), _, _) => format!("file {}", escape(file, 400)),
+        (None, Some(seed), Some(profile)) => {
+            format!("seed {seed}, profile {}", escape(profile, 100))
+        }
+        _ => "no origin recorded".to_string(),
+    };
     let _ = writeln!(
         b,
-        "<p>{} cases; smallest found: seed {}, profile {} ({} bytes), {}{}.</p>",
+        "<p>{} cases; smallest found: {origin} ({} bytes), {}{}.</p>",
         r.count,
-        r.seed,
-        escape(&r.profile, 100),
         r.found_bytes,
         shrunk,
         r.shrink_note.map(|n| format!(": {n}")).unwrap_or_default()

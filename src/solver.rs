@@ -179,6 +179,70 @@ impl Default for Limits {
     }
 }
 
+impl Limits {
+    /// The step budget of the reference port on an input the engine solved
+    /// in `engine_steps` steps: [`Game::PORT_STEPS`], within `steps`.
+    pub fn port_steps<G: Game>(&self, engine_steps: u64) -> u64 {
+        let k = G::PORT_STEPS;
+        k.per_engine_step
+            .saturating_mul(engine_steps)
+            .saturating_add(k.base)
+            .min(self.steps)
+    }
+
+    /// The limits of the other solvers once the engine answered in
+    /// `engine_steps`: the port's budget derived from them. An engine that
+    /// faulted says nothing about the work the input needs, so the fixed
+    /// budget stays.
+    pub fn beside_engine<G: Game>(&self, engine: &Run<G::Output>, engine_steps: u64) -> Limits {
+        match engine.result {
+            Ok(_) => Limits {
+                steps: self.port_steps::<G>(engine_steps),
+                ..self.clone()
+            },
+            Err(_) => self.clone(),
+        }
+    }
+}
+
+/// Runs every solver on one input, in solver order. When the engine is
+/// among them it runs first, and the port gets the budget derived from the
+/// engine's steps ([`Limits::beside_engine`]); `steps` bounds every other
+/// in-process solver as it is.
+pub fn run_all<G: Game>(
+    solvers: &[SolverSpec],
+    input: &G::Input,
+    text: &str,
+    limits: &Limits,
+) -> Vec<Option<Run<G::Output>>> {
+    let engine = solvers.iter().position(|s| *s == SolverSpec::Engine);
+    let mut first = None;
+    let mut port_limits = None;
+    if engine.is_some() {
+        let (run, steps) = run_engine::<G>(input, limits);
+        port_limits = Some(limits.beside_engine::<G>(&run, steps));
+        first = Some(run);
+    }
+    solvers
+        .iter()
+        .enumerate()
+        .map(|(i, s)| match s {
+            _ if Some(i) == engine => first.take(),
+            SolverSpec::Reference => {
+                run::<G>(s, input, text, port_limits.as_ref().unwrap_or(limits))
+            }
+            _ => run::<G>(s, input, text, limits),
+        })
+        .collect()
+}
+
+/// Runs the engine, with the steps it spent (all of them when it ran out).
+pub fn run_engine<G: Game>(input: &G::Input, limits: &Limits) -> (Run<G::Output>, u64) {
+    let mut budget = Budget::new(limits.steps);
+    let result = guarded(|| G::solve(input, &mut budget));
+    (Run::plain(result), limits.steps - budget.left())
+}
+
 /// The result of running one solver on one input.
 #[derive(Debug, Clone)]
 pub struct Run<O> {
@@ -244,10 +308,7 @@ pub fn run<G: Game>(
     limits: &Limits,
 ) -> Option<Run<G::Output>> {
     match spec {
-        SolverSpec::Engine => {
-            let mut budget = Budget::new(limits.steps);
-            Some(Run::plain(guarded(|| G::solve(input, &mut budget))))
-        }
+        SolverSpec::Engine => Some(run_engine::<G>(input, limits).0),
         SolverSpec::Brute => {
             let mut budget = Budget::new(limits.steps);
             let mut applicable = true;

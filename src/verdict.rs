@@ -30,17 +30,15 @@ impl<O> Comparison<O> {
     }
 }
 
-/// Runs every solver on `input` and classifies the result.
+/// Runs every solver on `input` ([`solver::run_all`]: the port's budget
+/// follows the engine's work) and classifies the result.
 pub fn compare<G: Game>(
     solvers: &[SolverSpec],
     input: &G::Input,
     text: &str,
     limits: &Limits,
 ) -> Comparison<G::Output> {
-    let runs: Vec<_> = solvers
-        .iter()
-        .map(|s| solver::run::<G>(s, input, text, limits))
-        .collect();
+    let runs = solver::run_all::<G>(solvers, input, text, limits);
     let (signature, compared) = signature::<G>(solvers, input, &runs);
     Comparison {
         runs,

@@ -444,3 +444,100 @@ fn reports_are_self_contained_pages_of_every_finding() {
     }
     assert!(html.contains("class=\"bar\""), "coverage drawn as bars");
 }
+
+/// `diff --inputs` on a folder: the `.in` files under it, recursively and
+/// sorted, are compared; an invalid one is reported with its file and
+/// rule, counted and not run; other files are left alone.
+#[test]
+fn diff_inputs_runs_judge_files_and_reports_invalid_ones() {
+    let dir = tempfile::tempdir().unwrap();
+    let tests = dir.path().join("data");
+    std::fs::create_dir_all(tests.join("secret")).unwrap();
+    let gen = |seed: &str, profile: &str| {
+        let out = gamefuzz(&["gen", "pigs", "--seed", seed, "--profile", profile], "");
+        assert_eq!(out.status.code(), Some(0), "{}", text(&out.stderr));
+        out.stdout
+    };
+    // Seed 27323 of `suspicion`: engine and port disagree on the winner.
+    let diverging = gen("27323", "suspicion");
+    std::fs::copy("src/games/pigs/sample.in", tests.join("01.in")).unwrap();
+    std::fs::write(tests.join("secret/02.in"), &diverging).unwrap();
+    std::fs::write(
+        tests.join("secret/03.in"),
+        "3 1\nZP D D D D\nMP D D D D\nFP D D D D\nD\n",
+    )
+    .unwrap();
+    std::fs::write(tests.join("secret/02.ans"), "not an input\n").unwrap();
+    let corpus = dir.path().join("corpus");
+    let out = gamefuzz(
+        &[
+            "diff",
+            "pigs",
+            "--inputs",
+            tests.to_str().unwrap(),
+            "--corpus",
+            corpus.to_str().unwrap(),
+            "--no-shrink",
+            "--json",
+        ],
+        "",
+    );
+    let err = text(&out.stderr);
+    assert_eq!(out.status.code(), Some(1), "{err}");
+    let v: serde_json::Value = serde_json::from_slice(&out.stdout).expect("one JSON object");
+    assert_eq!(v["cases"], 2, "{err}");
+    assert_eq!(v["invalid"], 1);
+    let bad = tests.join("secret/03.in");
+    assert!(
+        err.lines()
+            .any(|l| l.contains(bad.to_str().unwrap()) && l.contains("rule 3")),
+        "the invalid file is named with its rule:\n{err}"
+    );
+    let sigs = v["signatures"].as_array().unwrap();
+    assert_eq!(sigs.len(), 1, "{err}");
+    let s = &sigs[0];
+    let file = tests.join("secret/02.in");
+    assert_eq!(s["file"], file.to_str().unwrap());
+    assert!(s.get("seed").is_none() && s.get("profile").is_none());
+    assert!(s["repro"]
+        .as_str()
+        .unwrap()
+        .starts_with("gamefuzz shrink pigs"));
+    let stored = s["corpus"].as_str().expect("stored");
+    let meta: serde_json::Value = serde_json::from_str(
+        &std::fs::read_to_string(std::path::Path::new(stored).with_extension("json")).unwrap(),
+    )
+    .unwrap();
+    assert_eq!(meta["file"], file.to_str().unwrap());
+    assert!(meta.get("seed").is_none());
+    assert_eq!(std::fs::read(stored).unwrap(), diverging);
+}
+
+#[test]
+fn diff_inputs_refuses_what_makes_no_sense_with_files() {
+    let sample = "src/games/pigs/sample.in";
+    for extra in [
+        &["--seed", "3"][..],
+        &["--profile", "small"],
+        &["--shard", "1/2"],
+        &["--cases", "4"],
+    ] {
+        let mut args = vec!["diff", "pigs", "--no-store", "--inputs", sample];
+        args.extend(extra);
+        let out = gamefuzz(&args, "");
+        assert_eq!(
+            out.status.code(),
+            Some(2),
+            "{extra:?}: {}",
+            text(&out.stderr)
+        );
+    }
+    let out = gamefuzz(&["diff", "all", "--no-store", "--inputs", sample], "");
+    assert_eq!(out.status.code(), Some(2), "{}", text(&out.stderr));
+    assert!(text(&out.stderr).contains("--inputs"));
+    let out = gamefuzz(
+        &["diff", "pigs", "--no-store", "--inputs", "no/such/dir"],
+        "",
+    );
+    assert_eq!(out.status.code(), Some(2), "{}", text(&out.stderr));
+}

@@ -249,3 +249,75 @@ fn port_reproduces_golden_vectors() {
         g.dispatch(Golden);
     }
 }
+
+/// Generated inputs per profile for the margin of the derived port budget
+/// (`max` inputs are large: fewer of them).
+const MARGIN_CASES: u64 = 200;
+const MARGIN_MAX_CASES: u64 = 6;
+
+/// The port's budget derived from the engine's work cuts off only what the
+/// fixed budget cuts off: on generated inputs of every profile, the port
+/// prints the same under both, or runs out under both.
+struct Margin;
+impl Visit for Margin {
+    type Out = ();
+    fn visit<G: Game>(self) {
+        let fixed = Limits::default();
+        let jobs: Vec<(u64, &str)> = G::PROFILES
+            .iter()
+            .flat_map(|p| {
+                let n = if p.name == "max" {
+                    MARGIN_MAX_CASES
+                } else {
+                    MARGIN_CASES
+                };
+                (0..n).map(move |seed| (seed, p.name))
+            })
+            .collect();
+        let bad: Vec<String> = jobs
+            .into_par_iter()
+            .filter_map(|(seed, profile)| {
+                let (input, _) = generate_case::<G>(seed, profile);
+                let text = G::render(&input);
+                let (engine, steps) = solver::run_engine::<G>(&input, &fixed);
+                assert!(
+                    engine.result.is_ok(),
+                    "{} seed {seed} profile {profile}: the engine failed on a valid input",
+                    G::ID
+                );
+                let derived = fixed.beside_engine::<G>(&engine, steps);
+                let ending = |limits: &Limits| {
+                    let run = solver::run::<G>(&SolverSpec::Reference, &input, &text, limits)
+                        .expect("the port always applies");
+                    // What a port printed before running out is not an ending.
+                    let class = run.class();
+                    let printed = run.stdout.filter(|_| run.result.is_ok());
+                    (class, printed)
+                };
+                let cut = ending(&derived);
+                let full = ending(&fixed);
+                (cut != full).then(|| {
+                    format!(
+                        "seed {seed} profile {profile} (engine {steps} steps, port budget {}): \
+                         {:?} under the derived budget, {:?} under the fixed one",
+                        derived.steps, cut.0, full.0
+                    )
+                })
+            })
+            .collect();
+        assert!(
+            bad.is_empty(),
+            "{}: {} inputs end differently; first: {}",
+            G::ID,
+            bad.len(),
+            bad[0]
+        );
+    }
+}
+
+#[test]
+fn derived_port_budget_keeps_every_ending() {
+    for &g in GameId::ALL {
+        g.dispatch(Margin);
+    }
+}

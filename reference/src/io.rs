@@ -47,6 +47,11 @@ impl Io {
         }
     }
 
+    /// The fuel not burnt yet.
+    pub fn fuel_left(&self) -> u64 {
+        self.fuel
+    }
+
     /// Spends one step; every loop of a port that could run long calls this.
     pub fn burn(&mut self) -> Result<(), Stop> {
         if self.fuel == 0 {

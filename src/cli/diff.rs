@@ -1,6 +1,6 @@
 //! `gamefuzz diff`: a differential campaign on one game or on all of them.
 
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 
 use anyhow::{bail, Context};
 use clap::Args;
@@ -48,6 +48,18 @@ pub struct DiffArgs {
     /// Number of cases (per game).
     #[arg(long, conflicts_with = "time")]
     pub cases: Option<u64>,
+    /// Run the solvers on these judge input files instead of generated
+    /// cases: each file, and every `.in` file under each folder
+    /// (recursively, in sorted order), is read and validated, then compared
+    /// as a generated case is (an invalid one is reported, counted and not
+    /// run). Runs every file unless --time ends it first.
+    #[arg(
+        long,
+        value_name = "PATH",
+        num_args = 1..,
+        conflicts_with_all = ["cases", "seed", "profile", "shard"]
+    )]
+    pub inputs: Vec<PathBuf>,
     /// Wall-clock budget in seconds, split evenly between games for `all`
     /// [default: 60 when --cases is not given].
     #[arg(long)]
@@ -118,7 +130,11 @@ pub(super) fn run(args: &DiffArgs) -> anyhow::Result<Exit> {
     if args.profile.is_some() && games.len() > 1 {
         bail!("--profile names a profile of one game; use it with a game id, not with all");
     }
-    let opts = options(args, games.len())?;
+    if !args.inputs.is_empty() && games.len() > 1 {
+        bail!("--inputs holds input files of one game; use it with a game id, not with all");
+    }
+    let files = input_files(&args.inputs)?;
+    let opts = options(args, games.len(), files.len())?;
     for &g in &games {
         g.dispatch(CheckSolvers(&opts.solvers))?;
     }
@@ -138,6 +154,7 @@ pub(super) fn run(args: &DiffArgs) -> anyhow::Result<Exit> {
         let (s, html) = g.dispatch(DiffGame {
             opts: &opts,
             html: args.report.is_some(),
+            files: &files,
         })?;
         report(&s, args.json);
         summaries.push(s);
@@ -158,10 +175,54 @@ pub(super) fn run(args: &DiffArgs) -> anyhow::Result<Exit> {
     })
 }
 
+/// The files `--inputs` names: each file as given, and the `.in` files
+/// under each folder, recursively, in sorted order.
+fn input_files(paths: &[PathBuf]) -> anyhow::Result<Vec<PathBuf>> {
+    let mut files = Vec::new();
+    for p in paths {
+        let meta = std::fs::metadata(p).with_context(|| format!("--inputs {}", p.display()))?;
+        if !meta.is_dir() {
+            files.push(p.clone());
+            continue;
+        }
+        let before = files.len();
+        in_files(p, &mut files)?;
+        if files.len() == before {
+            bail!("--inputs {}: the folder holds no .in file", p.display());
+        }
+    }
+    Ok(files)
+}
+
+/// Appends the `.in` files under `dir`, recursively, in sorted order.
+fn in_files(dir: &Path, out: &mut Vec<PathBuf>) -> anyhow::Result<()> {
+    let mut entries = std::fs::read_dir(dir)
+        .and_then(|it| {
+            it.map(|e| e.map(|e| e.path()))
+                .collect::<Result<Vec<_>, _>>()
+        })
+        .with_context(|| format!("reading folder {}", dir.display()))?;
+    entries.sort();
+    for path in entries {
+        if path.is_dir() {
+            in_files(&path, out)?;
+        } else if path.extension().is_some_and(|e| e == "in") {
+            out.push(path);
+        }
+    }
+    Ok(())
+}
+
 /// The driver's options from the flags; a `--time` budget is split evenly
-/// between the `games` games of the run.
-fn options(args: &DiffArgs, games: usize) -> anyhow::Result<DiffOptions> {
-    let (amount, shrink_time) = match (args.cases, args.time) {
+/// between the `games` games of the run. With `files` input files, the run
+/// is as many cases unless `--time` is given.
+fn options(args: &DiffArgs, games: usize, files: usize) -> anyhow::Result<DiffOptions> {
+    let cases = match (files, args.time) {
+        (0, _) => args.cases,
+        (n, None) => Some(n as u64),
+        (_, Some(_)) => None,
+    };
+    let (amount, shrink_time) = match (cases, args.time) {
         (Some(0), _) => bail!("--cases must be at least 1"),
         (Some(n), _) => (Amount::Cases(n), 60.0),
         (None, t) => {
@@ -237,12 +298,17 @@ struct DiffGame<'a> {
     opts: &'a DiffOptions,
     /// Whether to render the HTML report's sections of the game.
     html: bool,
+    /// Judge input files to run instead of generated cases.
+    files: &'a [PathBuf],
 }
 
 impl Visit for DiffGame<'_> {
     type Out = anyhow::Result<(Summary, Vec<String>)>;
     fn visit<G: Game>(self) -> Self::Out {
-        let s = driver::diff::<G>(self.opts)?;
+        let s = match self.files {
+            [] => driver::diff::<G>(self.opts)?,
+            files => driver::diff_files::<G>(self.opts, files)?,
+        };
         let html = match self.html {
             true => crate::report::diff_sections::<G>(
                 &s,
@@ -270,8 +336,12 @@ impl Visit for CheckSolvers<'_> {
 /// The human report of one game's run: on stdout, or on stderr with --json.
 fn report(s: &Summary, json: bool) {
     let mut out = String::new();
+    let invalid = match s.invalid {
+        0 => String::new(),
+        n => format!(", {n} invalid input files not run"),
+    };
     out += &format!(
-        "{}: {} cases ({} compared) in {:.1}s ({:.0} cases/s, {} jobs), {} divergences, {} distinct signatures{}\n",
+        "{}: {} cases ({} compared{invalid}) in {:.1}s ({:.0} cases/s, {} jobs), {} divergences, {} distinct signatures{}\n",
         s.game,
         s.cases,
         s.compared,
@@ -298,9 +368,15 @@ fn report(s: &Summary, json: bool) {
                 r.shrunk_bytes
             ),
         };
+        let origin = match (&r.file, r.seed, &r.profile) {
+            (Some(f), _, _) => format!("file {f}"),
+            (None, Some(seed), Some(p)) => format!("seed {seed} profile {p}"),
+            (None, Some(seed), None) => format!("seed {seed}"),
+            (None, None, _) => "the input files of its pack".to_string(),
+        };
         out += &format!(
-            "    smallest found: seed {} profile {} ({} bytes, {shrunk})\n",
-            r.seed, r.profile, r.found_bytes
+            "    smallest found: {origin} ({} bytes, {shrunk})\n",
+            r.found_bytes
         );
         for f in &r.faults {
             out += &format!("    {}: {}\n", f.solver, f.fault);

@@ -11,7 +11,6 @@ use anyhow::{bail, Context};
 
 use super::Package;
 use crate::corpus;
-use crate::fault::Budget;
 use crate::game::{parse_valid, Game};
 use crate::kattis;
 use crate::solver::{self, Limits, SolverSpec};
@@ -84,9 +83,15 @@ impl TestOutcome {
     }
 }
 
-/// The engine's answer to a valid input.
-fn engine<G: Game>(input: &G::Input) -> anyhow::Result<G::Output> {
-    G::solve(input, &mut Budget::default()).map_err(|f| anyhow::anyhow!("the engine failed: {f}"))
+/// The engine's answer to a valid input, with the limits of the solvers
+/// checked against it (the port's budget follows the engine's work).
+fn engine<G: Game>(input: &G::Input, limits: &Limits) -> anyhow::Result<(G::Output, Limits)> {
+    let (run, steps) = solver::run_engine::<G>(input, &Limits::default());
+    let beside = limits.beside_engine::<G>(&run, steps);
+    match run.result {
+        Ok(out) => Ok((out, beside)),
+        Err(f) => Err(anyhow::anyhow!("the engine failed: {f}")),
+    }
 }
 
 /// What `solver` does on a valid input whose right answer is `want`.
@@ -138,7 +143,7 @@ pub fn run_tests<G: Game>(
                 continue;
             }
         };
-        let want = engine::<G>(&input)?;
+        let (want, beside) = engine::<G>(&input, limits)?;
         outcome.answer = match &t.answer {
             AnswerFile::Unchecked => None,
             AnswerFile::Missing => Some("missing".into()),
@@ -152,7 +157,7 @@ pub fn run_tests<G: Game>(
             },
         };
         for (s, v) in solvers.iter().zip(&mut outcome.verdicts) {
-            *v = verdict::<G>(s, &input, text, &want, limits);
+            *v = verdict::<G>(s, &input, text, &want, &beside);
         }
         outcomes.push(outcome);
     }

@@ -19,7 +19,7 @@ mod tests;
 mod validate;
 
 use crate::fault::{Budget, Fault};
-use crate::game::{Game, GameId, Invalid, Profile, Rule};
+use crate::game::{Game, GameId, Invalid, PortSteps, Profile, Rule};
 use crate::source::Source;
 use crate::text::ParseError;
 
@@ -31,6 +31,20 @@ impl Game for Pigs {
     const ID: GameId = GameId::Pigs;
     const PROFILES: &'static [Profile] = gen::PROFILES;
     const PORT: gamefuzz_reference::Port = gamefuzz_reference::pigs::main;
+    /// The engine spends a step per turn, per card played and per J or
+    /// duel exchange; between two of them the port scans a hand slot by
+    /// slot (leftmost usable card, the card to drop), a hand being at most
+    /// 2,005 slots, plus one short loop over the ≤ 10 pigs. The largest
+    /// ratio measured is 1,856 (`max`, hands of ~1,900 cards), 38 on every
+    /// other profile and the corpus; 4,096 is two full hand scans per step.
+    /// The base covers reading ≤ 2,040 tokens and writing ≤ 10 hands
+    /// (≤ 22,100 fuel) three times over. A suspicion game the port loops on
+    /// (the engine ends in ~150 steps) is then cut at ~700,000 fuel instead
+    /// of 200,000,000.
+    const PORT_STEPS: PortSteps = PortSteps {
+        per_engine_step: 4096,
+        base: 65_536,
+    };
     const SAMPLE: &'static str = include_str!("sample.in");
     const VALIDATOR: &'static str = include_str!("validator.cpp");
 
