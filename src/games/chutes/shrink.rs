@@ -6,7 +6,7 @@
 //! only trades newlines for spaces, so length alone would not order them.
 
 use super::engine::{play, round_starts, turn_throws};
-use super::model::{dense_layout, Input};
+use super::model::{dense_layout, render, Input};
 use crate::fault::Budget;
 
 /// The order every candidate descends in.
@@ -143,6 +143,7 @@ fn shortcuts(input: &Input, throws: &[u32]) -> Vec<Input> {
         return Vec::new();
     };
     let (used1, first) = &rounds[b];
+    let len = render(input).len();
     let mut out = Vec::new();
     for (used, at) in rounds.iter().skip(b + 1).rev() {
         let mut board = game.clone();
@@ -162,10 +163,14 @@ fn shortcuts(input: &Input, throws: &[u32]) -> Vec<Input> {
         }
         let mut t = throws[..*used1].to_vec();
         t.extend_from_slice(&throws[*used..]);
-        out.push(Input {
+        let cand = Input {
             throw_lines: relayout_like(input, &t),
             games: vec![board],
-        });
+        };
+        // The new lines must cost less than the throws cut.
+        if render(&cand).len() < len {
+            out.push(cand);
+        }
     }
     out
 }
