@@ -264,8 +264,8 @@ fn chutes_overshoot(count: usize) {
                 sum.add(&s, to, None);
             }
         }
-        from_tape.print("as diff shrinks (tape, then structure)");
-        from_text.print("as shrink shrinks (structure)");
+        from_tape.print("as diff shrinks (with the tape)");
+        from_text.print("as shrink shrinks (from the text)");
     }
 }
 
