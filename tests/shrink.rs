@@ -3,6 +3,7 @@
 //! today's generators draw, so the bounds are on sizes and counts that any
 //! draw should meet, with a wide margin, never on a fixed list of seeds.
 
+use std::collections::HashSet;
 use std::os::unix::fs::PermissionsExt;
 use std::path::{Path, PathBuf};
 use std::time::Duration;
@@ -12,10 +13,10 @@ use gamefuzz::fuzz::{self, DiffOutcome};
 use gamefuzz::game::{generate_case, Game};
 use gamefuzz::games::chutes::Chutes;
 use gamefuzz::games::pigs::Pigs;
-use gamefuzz::games::xiangqi::Xiangqi;
-use gamefuzz::shrink::{shrink_finding, ShrinkLimits};
+use gamefuzz::games::xiangqi::{Kind, Xiangqi};
+use gamefuzz::shrink::{shrink, shrink_finding, ShrinkLimits};
 use gamefuzz::solver::{Limits, SolverSpec};
-use gamefuzz::verdict::compare;
+use gamefuzz::verdict::{compare, smaller};
 
 const BIN: &str = env!("CARGO_BIN_EXE_gamefuzz");
 
@@ -197,4 +198,67 @@ fn a_chutes_overshoot_finding_shrinks_to_a_handful_of_throws() {
         );
         assert!(s.cost.program_runs <= 1500, "{profile}: {:?}", s.cost);
     }
+}
+
+/// A predicate standing for a divergence: some case has a cannon.
+fn has_cannon(input: &<Xiangqi as Game>::Input) -> bool {
+    input
+        .cases
+        .iter()
+        .any(|c| c.red.iter().any(|p| p.kind == Kind::Cannon))
+}
+
+#[test]
+fn every_decided_candidate_is_new_smaller_and_valid() {
+    let mut checked = 0;
+    for seed in 0..40 {
+        let (input, tape) = generate_case::<Xiangqi>(seed, "max");
+        if !has_cannon(&input) {
+            continue;
+        }
+        let mut best = Xiangqi::render(&input);
+        let mut decided = HashSet::new();
+        let keeps = |c: &<Xiangqi as Game>::Input, text: &str| {
+            assert!(decided.insert(text.to_string()), "decided twice: {text}");
+            assert!(smaller(text, &best), "not smaller than the best");
+            assert!(Xiangqi::validate(c).is_ok(), "invalid: {text}");
+            assert_eq!(Xiangqi::render(c), text);
+            let keep = has_cannon(c);
+            if keep {
+                best = text.to_string();
+            }
+            keep
+        };
+        let bounds = ShrinkLimits::default();
+        let s = shrink::<Xiangqi>(input, Some((tape, "max")), keeps, &bounds);
+        assert!(s.complete);
+        assert!(has_cannon(&s.input));
+        assert_eq!(s.input.cases.len(), 1, "{:?}", s.input);
+        assert_eq!(s.cost.decided as usize, decided.len());
+        checked += 1;
+    }
+    assert!(checked >= 10, "only {checked} inputs with a cannon");
+}
+
+#[test]
+fn the_candidate_bound_counts_decided_candidates() {
+    let (input, tape) = generate_case::<Xiangqi>(1, "max");
+    let bounds = ShrinkLimits {
+        time: Duration::from_secs(600),
+        candidates: 3,
+    };
+    let mut asked = 0;
+    let s = shrink::<Xiangqi>(
+        input,
+        Some((tape, "max")),
+        |_, _| {
+            asked += 1;
+            false
+        },
+        &bounds,
+    );
+    assert!(!s.complete);
+    assert_eq!(asked, 3);
+    assert_eq!(s.cost.decided, 3);
+    assert!(s.cost.candidates >= 3);
 }
