@@ -1,22 +1,29 @@
-//! The generic shrinker: first the recorded choice tape (every candidate is
-//! regenerated, so it is valid by construction), then the game's structural
-//! candidates. A candidate is kept only if it validates, keeps the exact
-//! signature and is strictly smaller, so shrinking always terminates.
+//! The generic shrinker. Rounds of two passes, repeated until a whole round
+//! keeps nothing: the game's structural candidates (biggest cuts first:
+//! whole cases, games or players before single values), then edits of the
+//! recorded choice tape, whose candidates are regenerated (valid by
+//! construction) and re-draw everything after an edit. A candidate is
+//! decided only if it is strictly smaller than the best so far, was never
+//! decided before (texts are remembered by hash) and validates; it is kept
+//! only if it shows the exact signature, so shrinking always terminates.
 
+use std::collections::HashSet;
+use std::hash::{Hash, Hasher};
 use std::time::{Duration, Instant};
 
 use crate::game::Game;
 use crate::interrupt;
-use crate::solver::{Limits, Run, SolverSpec};
+use crate::solver::{self, Limits, Run, SolverSpec};
 use crate::source::Source;
-use crate::verdict::{compare, smaller};
+use crate::verdict::{self, compare, smaller};
 
 /// Bounds on one shrink. An interrupt ends any shrink too.
 #[derive(Debug, Clone)]
 pub struct ShrinkLimits {
     /// Wall-clock budget.
     pub time: Duration,
-    /// Maximum number of candidates evaluated.
+    /// Maximum number of candidates decided by the solvers (the ones
+    /// filtered out for free do not count).
     pub candidates: u64,
 }
 
@@ -39,6 +46,17 @@ impl ShrinkLimits {
     }
 }
 
+/// What a shrink cost.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub struct ShrinkCost {
+    /// Candidates looked at, the ones filtered out for free included.
+    pub candidates: u64,
+    /// Candidates handed to the solvers (valid, smaller and new).
+    pub decided: u64,
+    /// Runs of external (`cmd:`) programs.
+    pub program_runs: u64,
+}
+
 /// The result of a shrink.
 #[derive(Debug, Clone)]
 pub struct Shrunk<I> {
@@ -46,6 +64,7 @@ pub struct Shrunk<I> {
     /// Whether the shrinker ran until no candidate was smaller (rather than
     /// out of time, of candidates, or interrupted).
     pub complete: bool,
+    pub cost: ShrinkCost,
 }
 
 impl<I> Shrunk<I> {
@@ -67,6 +86,11 @@ pub type Runs<O> = Vec<Option<Run<O>>>;
 /// Also returns the solvers' runs on the result when a candidate was kept
 /// (otherwise the result is `input`, whose runs the caller has), so a
 /// shrunk finding is stored without running its programs again.
+///
+/// External programs cost a process per run, the in-process solvers next
+/// to nothing, so with `cmd:` solvers a candidate is first decided on the
+/// in-process answers alone where they already show that it cannot keep
+/// the signature (see [`Prefilter`]); the programs run only on the rest.
 pub fn shrink_finding<G: Game>(
     solvers: &[SolverSpec],
     signature: &str,
@@ -75,110 +99,294 @@ pub fn shrink_finding<G: Game>(
     limits: &Limits,
     bounds: &ShrinkLimits,
 ) -> (Shrunk<G::Input>, Option<Runs<G::Output>>) {
+    let mut program_runs = 0u64;
+    let prefilter = Prefilter::new::<G>(solvers, signature, &input, limits, &mut program_runs);
     let mut kept = None;
     let keeps = |cand: &G::Input, text: &str| {
-        let c = compare::<G>(solvers, cand, text, limits);
-        let same = c.signature.as_deref() == Some(signature);
+        let mut runs: Runs<G::Output> = vec![None; solvers.len()];
+        if let Some(p) = &prefilter {
+            for &i in &p.in_process {
+                runs[i] = solver::run::<G>(&solvers[i], cand, text, limits);
+            }
+            if !p.may_keep::<G>(cand, &runs) {
+                return false;
+            }
+        }
+        for (i, s) in solvers.iter().enumerate() {
+            let done = prefilter
+                .as_ref()
+                .is_some_and(|p| p.in_process.contains(&i));
+            if !done {
+                if matches!(s, SolverSpec::Cmd(_)) {
+                    program_runs += 1;
+                }
+                runs[i] = solver::run::<G>(s, cand, text, limits);
+            }
+        }
+        let same = verdict::signature::<G>(solvers, cand, &runs).0.as_deref() == Some(signature);
         if same {
-            kept = Some(c.runs);
+            kept = Some(runs);
         }
         same
     };
-    let shrunk = shrink::<G>(input, tape, keeps, bounds);
+    let mut shrunk = shrink::<G>(input, tape, keeps, bounds);
+    shrunk.cost.program_runs = program_runs;
     (shrunk, kept)
 }
 
+/// Sound early rejection from the in-process solvers' answers, used when
+/// the first solver runs in process and some solver does not. Every part
+/// of a signature starts with the first solver and its class, so a
+/// candidate on which that class differs cannot keep the signature; and
+/// comparing the in-process solvers alone gives exactly the parts of the
+/// full signature that name no program, so a candidate on which those
+/// differ from the input's cannot keep it either.
+struct Prefilter {
+    /// Indices of the in-process solvers, the first solver first.
+    in_process: Vec<usize>,
+    specs: Vec<SolverSpec>,
+    signature: String,
+    /// The in-process parts on the input being shrunk; `None` when there
+    /// are fewer than two in-process solvers, or when the input did not
+    /// show the signature again (then only the class check is made).
+    parts: Option<Option<String>>,
+}
+
+impl Prefilter {
+    fn new<G: Game>(
+        solvers: &[SolverSpec],
+        sig: &str,
+        input: &G::Input,
+        limits: &Limits,
+        program_runs: &mut u64,
+    ) -> Option<Prefilter> {
+        let is_cmd = |s: &SolverSpec| matches!(s, SolverSpec::Cmd(_));
+        if solvers.first().is_none_or(is_cmd) || !solvers.iter().any(is_cmd) {
+            return None;
+        }
+        let in_process: Vec<usize> = (0..solvers.len())
+            .filter(|&i| !is_cmd(&solvers[i]))
+            .collect();
+        let specs = in_process.iter().map(|&i| solvers[i].clone()).collect();
+        let mut p = Prefilter {
+            in_process,
+            specs,
+            signature: sig.to_string(),
+            parts: None,
+        };
+        if p.in_process.len() >= 2 {
+            let c = compare::<G>(solvers, input, &G::render(input), limits);
+            *program_runs += (solvers.len() - p.in_process.len()) as u64;
+            if c.signature.as_deref() == Some(sig) {
+                p.parts = Some(p.in_process_parts::<G>(input, &c.runs));
+            }
+        }
+        Some(p)
+    }
+
+    /// The signature parts of the in-process solvers among `runs` (indexed
+    /// like all the solvers).
+    fn in_process_parts<G: Game>(
+        &self,
+        input: &G::Input,
+        runs: &[Option<Run<G::Output>>],
+    ) -> Option<String> {
+        let mine: Vec<_> = self.in_process.iter().map(|&i| runs[i].clone()).collect();
+        // With one solver present, `signature` reports its fault on its
+        // own, a part the full signature does not have.
+        if mine.iter().flatten().count() < 2 {
+            return None;
+        }
+        verdict::signature::<G>(&self.specs, input, &mine).0
+    }
+
+    /// False when the in-process runs already rule the candidate out.
+    fn may_keep<G: Game>(&self, input: &G::Input, runs: &[Option<Run<G::Output>>]) -> bool {
+        let Some(base) = &runs[self.in_process[0]] else {
+            return false;
+        };
+        let head = format!("{}:{}", self.specs[0], base.class());
+        let class_fits = self
+            .signature
+            .strip_prefix(&head)
+            .is_some_and(|rest| rest.is_empty() || rest.starts_with([' ', ';']));
+        if !class_fits {
+            return false;
+        }
+        match &self.parts {
+            Some(parts) => self.in_process_parts::<G>(input, runs) == *parts,
+            None => true,
+        }
+    }
+}
+
 /// Shrinks `input` while `keeps(candidate, rendered)` holds; `keeps` is only
-/// ever asked about valid candidates that are strictly smaller, and every
-/// candidate it accepts becomes the new best.
+/// ever asked about valid candidates that are strictly smaller than the
+/// best so far, never twice about the same text, and every candidate it
+/// accepts becomes the new best.
 pub fn shrink<G: Game>(
     input: G::Input,
     tape: Option<(Vec<u64>, &str)>,
-    mut keeps: impl FnMut(&G::Input, &str) -> bool,
+    keeps: impl FnMut(&G::Input, &str) -> bool,
     bounds: &ShrinkLimits,
 ) -> Shrunk<G::Input> {
-    let start = Instant::now();
-    let mut spent = 0u64;
-    let budget_left = |spent: &mut u64| {
-        *spent += 1;
-        *spent <= bounds.candidates && start.elapsed() < bounds.time && !interrupt::stopped()
+    let best_text = G::render(&input);
+    // The tape must actually regenerate the input it claims to.
+    let tape = tape
+        .filter(|(t, profile)| {
+            G::render(&G::generate(&mut Source::replay(t.clone()), profile)) == best_text
+        })
+        .map(|(t, profile)| (t, profile, best_text.len()));
+    let mut s = Search::<G, _> {
+        best: input,
+        best_text,
+        tape,
+        seen: HashSet::new(),
+        keeps,
+        bounds,
+        start: Instant::now(),
+        cost: ShrinkCost::default(),
     };
-    let mut best = input;
-    let mut best_text = G::render(&best);
+    let complete = s.run().is_ok();
+    Shrunk {
+        input: s.best,
+        complete,
+        cost: s.cost,
+    }
+}
 
-    if let Some((mut tape, profile)) = tape {
-        // The tape must actually regenerate the input it claims to.
-        if G::render(&G::generate(&mut Source::replay(tape.clone()), profile)) == best_text {
-            'tape: loop {
-                let mut improved = false;
-                let current = tape.clone();
-                for cand_tape in tape_candidates(&current) {
-                    if !budget_left(&mut spent) {
-                        return Shrunk {
-                            input: best,
-                            complete: false,
-                        };
-                    }
-                    let cand = G::generate(&mut Source::replay(cand_tape.clone()), profile);
-                    let text = G::render(&cand);
-                    if smaller(&text, &best_text)
-                        && G::validate(&cand).is_ok()
-                        && keeps(&cand, &text)
-                    {
-                        best = cand;
-                        best_text = text;
-                        tape = cand_tape;
-                        improved = true;
-                        break;
-                    }
-                }
-                if !improved {
-                    break 'tape;
-                }
+/// The shrink budget ran out (time, candidates, or an interrupt).
+struct OutOfBudget;
+
+struct Search<'a, G: Game, K> {
+    best: G::Input,
+    best_text: String,
+    /// The tape and profile that regenerate the last input kept from a
+    /// tape, and that input's length (the tape is not necessarily `best`'s:
+    /// its candidates are still worth regenerating while that input is not
+    /// much larger, and only the smaller ones are decided).
+    tape: Option<(Vec<u64>, &'a str, usize)>,
+    /// Hashes of every text decided so far. A collision could only make a
+    /// candidate be skipped, never kept wrongly.
+    seen: HashSet<u64>,
+    keeps: K,
+    bounds: &'a ShrinkLimits,
+    start: Instant,
+    cost: ShrinkCost,
+}
+
+impl<G: Game, K: FnMut(&G::Input, &str) -> bool> Search<'_, G, K> {
+    /// Rounds until one keeps nothing: a fixed point of both passes.
+    fn run(&mut self) -> Result<(), OutOfBudget> {
+        loop {
+            let structural = self.structural_pass()?;
+            let tape = self.tape_pass()?;
+            if !structural && !tape {
+                return Ok(());
             }
         }
     }
 
-    loop {
+    /// Whether `cand` is kept (and becomes the best).
+    fn offer(&mut self, cand: G::Input) -> Result<bool, OutOfBudget> {
+        self.cost.candidates += 1;
+        if self.start.elapsed() >= self.bounds.time || interrupt::stopped() {
+            return Err(OutOfBudget);
+        }
+        let text = G::render(&cand);
+        if !smaller(&text, &self.best_text) {
+            return Ok(false);
+        }
+        let mut h = std::collections::hash_map::DefaultHasher::new();
+        text.hash(&mut h);
+        if !self.seen.insert(h.finish()) || G::validate(&cand).is_err() {
+            return Ok(false);
+        }
+        if self.cost.decided >= self.bounds.candidates {
+            return Err(OutOfBudget);
+        }
+        self.cost.decided += 1;
+        if !(self.keeps)(&cand, &text) {
+            return Ok(false);
+        }
+        self.best = cand;
+        self.best_text = text;
+        Ok(true)
+    }
+
+    /// The game's candidates of the best input, in order. After a keep the
+    /// candidates of the new best are taken up at the same position: the
+    /// ones before it were just refused, and the next round tries them
+    /// all again anyway.
+    fn structural_pass(&mut self) -> Result<bool, OutOfBudget> {
         let mut improved = false;
-        for cand in G::shrink(&best) {
-            if !budget_left(&mut spent) {
-                return Shrunk {
-                    input: best,
-                    complete: false,
-                };
+        let mut at = 0;
+        'pass: loop {
+            let cands = G::shrink(&self.best);
+            for (i, cand) in cands.into_iter().enumerate().skip(at) {
+                if self.offer(cand)? {
+                    improved = true;
+                    at = i;
+                    continue 'pass;
+                }
             }
-            let text = G::render(&cand);
-            if smaller(&text, &best_text) && G::validate(&cand).is_ok() && keeps(&cand, &text) {
-                best = cand;
-                best_text = text;
-                improved = true;
-                break;
-            }
-        }
-        if !improved {
-            return Shrunk {
-                input: best,
-                complete: true,
-            };
+            return Ok(improved);
         }
     }
+
+    /// Edits of the tape, taken up at the same position after a keep like
+    /// the structural pass. Once the structural pass has brought the best
+    /// input well below the tape's, only cuts of the tape are regenerated:
+    /// its other edits give inputs about as large as the tape's, and a
+    /// large tape has many of them, each costing a generation.
+    fn tape_pass(&mut self) -> Result<bool, OutOfBudget> {
+        let mut improved = false;
+        let mut at = 0;
+        'pass: loop {
+            let Some((tape, profile, len)) = self.tape.clone() else {
+                return Ok(improved);
+            };
+            let take = if len <= TAPE_RELEVANT * self.best_text.len() {
+                usize::MAX
+            } else {
+                cut_lengths(tape.len()).len()
+            };
+            for (i, cand_tape) in tape_candidates(&tape).enumerate().take(take).skip(at) {
+                let cand = G::generate(&mut Source::replay(cand_tape.clone()), profile);
+                if self.offer(cand)? {
+                    self.tape = Some((cand_tape, profile, self.best_text.len()));
+                    improved = true;
+                    at = i;
+                    continue 'pass;
+                }
+            }
+            return Ok(improved);
+        }
+    }
+}
+
+/// How many times larger than the best input the tape's input may be for
+/// all the tape's edits to be tried.
+const TAPE_RELEVANT: usize = 2;
+
+/// The lengths a tape of `n` choices is cut to, shortest first: half, then
+/// half of what is left, and so on. Choices past the end replay as 0, so
+/// a cut re-draws the rest of the input in its simplest form.
+fn cut_lengths(n: usize) -> Vec<usize> {
+    let mut keeps = Vec::new();
+    let mut keep = n / 2;
+    while keep < n {
+        keeps.push(keep);
+        keep += (n - keep).div_ceil(2).max(1);
+    }
+    keeps
 }
 
 /// Tape edits, most aggressive first: cut the tail, delete spans, zero and
 /// lower single choices.
 fn tape_candidates(tape: &[u64]) -> impl Iterator<Item = Vec<u64>> + '_ {
     let n = tape.len();
-    let mut keeps = Vec::new();
-    let mut keep = n / 2;
-    while keep < n {
-        keeps.push(keep);
-        keep += (n - keep).div_ceil(2).max(1);
-        if keep >= n {
-            break;
-        }
-    }
-    let cuts = keeps.into_iter().map(move |k| tape[..k].to_vec());
+    let cuts = cut_lengths(n).into_iter().map(move |k| tape[..k].to_vec());
     let spans = [8usize, 4, 2, 1]
         .into_iter()
         .filter(move |&w| w <= n)

@@ -261,6 +261,65 @@ fn turn<O: Observer>(
     }
 }
 
+/// The start of each round of one game (every player's turn once, from
+/// player 1) while the game lasts: the throws used before it and the
+/// players' squares. Rounds that begin with a turn still to be skipped
+/// are left out: squares alone do not say where such a game stands.
+pub fn round_starts(throws: &[u32], board: &Board) -> Vec<(usize, Vec<u32>)> {
+    let squares = Squares::new(board);
+    let mut dice = Dice { throws, used: 0 };
+    let n = board.players.max(1) as usize;
+    let mut players = vec![Player::default(); n];
+    let mut budget = Budget::default();
+    let mut out = Vec::new();
+    loop {
+        if players.iter().all(|q| !q.missing) {
+            out.push((dice.used, players.iter().map(|q| q.square).collect()));
+        }
+        for player in &mut players {
+            if player.missing {
+                player.missing = false;
+                continue;
+            }
+            match turn(&squares, &mut dice, player, &mut budget, &mut ()) {
+                Ok(TurnEnd::Passed) => {}
+                _ => return out,
+            }
+        }
+    }
+}
+
+/// The throws of each turn of one game, as (player from 0, first throw,
+/// end), played on past a win until the list ends (a player on 100
+/// overshoots with every throw): players never meet, so a player's way
+/// depends only on its own throws, and a solver whose game lasts longer
+/// than the engine's still gives each later throw to the same player.
+pub fn turn_throws(throws: &[u32], board: &Board) -> Vec<(usize, usize, usize)> {
+    let squares = Squares::new(board);
+    let mut dice = Dice { throws, used: 0 };
+    let n = board.players.max(1) as usize;
+    let mut players = vec![Player::default(); n];
+    let mut budget = Budget::default();
+    let mut out = Vec::new();
+    for p in (0..n).cycle() {
+        if players[p].missing {
+            players[p].missing = false;
+            continue;
+        }
+        let start = dice.used;
+        let end = turn(&squares, &mut dice, &mut players[p], &mut budget, &mut ());
+        if dice.used > start {
+            out.push((p, start, dice.used));
+        }
+        match end {
+            Ok(TurnEnd::Passed) => {}
+            Ok(TurnEnd::Won) => players[p].square = 100,
+            _ => break,
+        }
+    }
+    out
+}
+
 /// Every game of a valid file, each from the first throw of the list.
 pub fn solve<O: Observer>(
     input: &Input,

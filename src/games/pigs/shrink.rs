@@ -7,6 +7,7 @@ use super::model::{Card, Input, Role};
 pub fn candidates(input: &Input) -> Vec<Input> {
     let mut out = Vec::new();
     drop_pigs(input, &mut out);
+    drop_pigs_with_draws(input, &mut out);
     cut_deck(input, &mut out);
     turn_rebel(input, &mut out);
     simplify_cards(input, &mut out);
@@ -42,7 +43,37 @@ fn drop_pigs(input: &Input, out: &mut Vec<Input>) {
     }
 }
 
-/// Keep either half of the deck, then drop the last card, then any other.
+/// Each pig (but the MP) dropped together with the cards it would draw:
+/// pigs draw two cards a turn in seat order, so until someone dies the
+/// others then draw exactly what they drew before.
+fn drop_pigs_with_draws(input: &Input, out: &mut Vec<Input>) {
+    let n = input.seats.len();
+    if n <= 2 {
+        return;
+    }
+    for i in (1..n).rev() {
+        let mut c = input.clone();
+        c.seats.remove(i);
+        c.deck = input
+            .deck
+            .iter()
+            .enumerate()
+            .filter(|&(k, _)| (k / 2) % n != i)
+            .map(|(_, &card)| card)
+            .collect();
+        if c.seats.iter().any(|s| s.role == Role::FP) && !c.deck.is_empty() {
+            out.push(c);
+        }
+    }
+}
+
+/// Decks longer than this lose halves and single cards only (each
+/// candidate is a copy of the deck).
+const FINE_DECK: usize = 200;
+
+/// Keep either half of the deck, then drop runs of cards, longest first:
+/// a whole round of draws (two cards for each pig) keeps every later card
+/// going to the same pig. Then the last card, then any other.
 fn cut_deck(input: &Input, out: &mut Vec<Input>) {
     let m = input.deck.len();
     if m < 2 {
@@ -54,6 +85,17 @@ fn cut_deck(input: &Input, out: &mut Vec<Input>) {
     let mut back = input.clone();
     back.deck.drain(..m / 2);
     out.push(back);
+    if m <= FINE_DECK {
+        for w in (2..=2 * input.seats.len()).rev() {
+            if w < m {
+                for at in (0..=m - w).rev() {
+                    let mut c = input.clone();
+                    c.deck.drain(at..at + w);
+                    out.push(c);
+                }
+            }
+        }
+    }
     let mut cut = input.clone();
     cut.deck.pop();
     out.push(cut);
@@ -75,7 +117,9 @@ fn turn_rebel(input: &Input, out: &mut Vec<Input>) {
     }
 }
 
-/// Replace a card by D, the card that never acts on its own.
+/// Replace a card by D, the card that never acts on its own, then by
+/// each card whose letter comes first (the same length, and smaller in
+/// the shrinker's order).
 fn simplify_cards(input: &Input, out: &mut Vec<Input>) {
     for i in 0..input.seats.len() {
         for k in 0..4 {
@@ -91,6 +135,29 @@ fn simplify_cards(input: &Input, out: &mut Vec<Input>) {
             let mut c = input.clone();
             c.deck[i] = Card::D;
             out.push(c);
+        }
+    }
+    let earlier = |card: Card| {
+        Card::ALL
+            .into_iter()
+            .filter(move |&k| k != Card::D && k.letter() < card.letter())
+    };
+    for i in 0..input.seats.len() {
+        for k in 0..4 {
+            for e in earlier(input.seats[i].hand[k]) {
+                let mut c = input.clone();
+                c.seats[i].hand[k] = e;
+                out.push(c);
+            }
+        }
+    }
+    if input.deck.len() <= FINE_DECK {
+        for i in 0..input.deck.len() {
+            for e in earlier(input.deck[i]) {
+                let mut c = input.clone();
+                c.deck[i] = e;
+                out.push(c);
+            }
         }
     }
 }

@@ -23,7 +23,7 @@ pub fn candidates(input: &Input) -> Vec<Input> {
         let simpler = pieces_stepped(case)
             .into_iter()
             .chain(black_stepped(case))
-            .chain(chariots_for_others(case));
+            .chain(earlier_kinds(case));
         for c in simpler {
             with_case(i, c);
         }
@@ -49,13 +49,23 @@ fn fewer_cases(cases: &[Case]) -> Vec<Input> {
     out
 }
 
-/// The case without each piece but the red general.
+/// The case without each piece but the red general, then without each
+/// pair of them (a mate often needs a piece only because of another).
 fn fewer_pieces(case: &Case) -> Vec<Case> {
     let mut out = Vec::new();
-    for j in 0..case.red.len() {
-        if case.red[j].kind != Kind::General {
+    let others: Vec<usize> = (0..case.red.len())
+        .filter(|&j| case.red[j].kind != Kind::General)
+        .collect();
+    for &j in &others {
+        let mut c = case.clone();
+        c.red.remove(j);
+        out.push(c);
+    }
+    for (a, &i) in others.iter().enumerate() {
+        for &j in &others[a + 1..] {
             let mut c = case.clone();
             c.red.remove(j);
+            c.red.remove(i);
             out.push(c);
         }
     }
@@ -103,14 +113,18 @@ fn black_stepped(case: &Case) -> Vec<Case> {
         .collect()
 }
 
-/// Each horse or cannon made a chariot, the piece with the simplest rule.
-fn chariots_for_others(case: &Case) -> Vec<Case> {
+/// Each piece but the general made a piece of each kind whose letter comes
+/// first (C < H < R): the same length, smaller in the shrinker's order.
+fn earlier_kinds(case: &Case) -> Vec<Case> {
     let mut out = Vec::new();
     for j in 0..case.red.len() {
-        if case.red[j].kind != Kind::Chariot && case.red[j].kind != Kind::General {
-            let mut cc = case.clone();
-            cc.red[j].kind = Kind::Chariot;
-            out.push(cc);
+        for kind in [Kind::Cannon, Kind::Horse] {
+            let k = case.red[j].kind;
+            if k != Kind::General && kind.letter() < k.letter() {
+                let mut cc = case.clone();
+                cc.red[j].kind = kind;
+                out.push(cc);
+            }
         }
     }
     out

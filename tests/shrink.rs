@@ -1,0 +1,264 @@
+//! Shrinking findings as `diff`, `import` and `shrink` do: how small the
+//! result is and how many solver runs it takes. Findings are the first ones
+//! today's generators draw, so the bounds are on sizes and counts that any
+//! draw should meet, with a wide margin, never on a fixed list of seeds.
+
+use std::collections::HashSet;
+use std::os::unix::fs::PermissionsExt;
+use std::path::{Path, PathBuf};
+use std::time::Duration;
+
+use gamefuzz::corpus;
+use gamefuzz::fuzz::{self, DiffOutcome};
+use gamefuzz::game::{generate_case, Game};
+use gamefuzz::games::chutes::Chutes;
+use gamefuzz::games::pigs::Pigs;
+use gamefuzz::games::xiangqi::{Kind, Xiangqi};
+use gamefuzz::shrink::{shrink, shrink_finding, ShrinkLimits};
+use gamefuzz::solver::{Limits, SolverSpec};
+use gamefuzz::verdict::{compare, smaller};
+
+const BIN: &str = env!("CARGO_BIN_EXE_gamefuzz");
+
+/// Generous bounds: the assertions are on the result, not on running out.
+fn bounds() -> ShrinkLimits {
+    ShrinkLimits {
+        time: Duration::from_secs(300),
+        candidates: 20_000,
+    }
+}
+
+fn script(dir: &Path, name: &str, body: &str) -> SolverSpec {
+    let p = dir.join(name);
+    std::fs::write(&p, format!("#!/bin/sh\n{body}\n")).unwrap();
+    std::fs::set_permissions(&p, std::fs::Permissions::from_mode(0o755)).unwrap();
+    SolverSpec::Cmd(vec![p.display().to_string()])
+}
+
+/// The first generated input of `profile` on which `solvers` diverge, with
+/// its tape and signature.
+fn first_finding<G: Game>(
+    solvers: &[SolverSpec],
+    profile: &'static str,
+) -> (G::Input, Vec<u64>, String) {
+    for seed in 0..2_000 {
+        let (input, tape) = generate_case::<G>(seed, profile);
+        let text = G::render(&input);
+        if let Some(sig) = compare::<G>(solvers, &input, &text, &Limits::default()).signature {
+            return (input, tape, sig);
+        }
+    }
+    panic!("no {} {profile} input in 2000 shows a divergence", G::ID);
+}
+
+/// A program wrong on every mate, found in a file of many cases: the
+/// divergent case alone is the answer, and isolating it takes about one
+/// program run per case, where shrinking the file's tape first ran the
+/// program thousands of times.
+#[test]
+fn a_many_case_finding_is_cut_to_its_case_with_few_program_runs() {
+    let dir = tempfile::tempdir().unwrap();
+    let no = script(
+        dir.path(),
+        "no",
+        &format!("{BIN} solve xiangqi | sed s/YES/NO/"),
+    );
+    let solvers = [SolverSpec::Engine, no];
+    let (input, tape, sig) = first_finding::<Xiangqi>(&solvers, "max");
+    assert!(input.cases.len() >= 10, "a max file has many cases");
+    let (s, runs) = shrink_finding::<Xiangqi>(
+        &solvers,
+        &sig,
+        input,
+        Some((tape, "max")),
+        &Limits::default(),
+        &bounds(),
+    );
+    assert!(s.complete);
+    assert!(runs.is_some(), "a smaller input was kept");
+    assert_eq!(s.input.cases.len(), 1, "{:?}", s.input);
+    assert!(
+        s.cost.program_runs <= 400,
+        "{} program runs to shrink a finding of one case",
+        s.cost.program_runs
+    );
+    assert_eq!(
+        s.cost.program_runs, s.cost.decided,
+        "one run per decided candidate"
+    );
+}
+
+/// Fuzz inputs of `diff_pigs` imported: decoded, then shrunk from their
+/// tape. Each reaches at most twice the smallest stored exemplar of its
+/// signature (3 pigs and a card or two), with a few hundred runs.
+#[test]
+fn imported_pigs_fuzz_inputs_shrink_near_the_stored_exemplars() {
+    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("corpus/pigs");
+    let stored = corpus::smallest_by_signature(corpus::load_dir(&dir).unwrap());
+    let solvers = fuzz::solvers::<Pigs>();
+    let (mut found, mut decided) = (0, 0);
+    let mut report = String::new();
+    for seed in 0..5_000 {
+        if found == 6 {
+            break;
+        }
+        let data = fuzz::seed_bytes::<Pigs>(seed);
+        let DiffOutcome::Known(sig) = fuzz::diff_check::<Pigs>(&data) else {
+            continue;
+        };
+        // A port that runs out of steps costs its whole budget per run.
+        let Some(goal) = stored.get(&sig).filter(|_| !sig.contains("budget")) else {
+            continue;
+        };
+        let d = fuzz::decode::<Pigs>(&data);
+        let from = Pigs::render(&d.input).len();
+        let (s, _) = shrink_finding::<Pigs>(
+            &solvers,
+            &sig,
+            d.input,
+            Some((d.tape, d.profile)),
+            &Limits::default(),
+            &bounds(),
+        );
+        let to = Pigs::render(&s.input).len();
+        report += &format!("[{sig}] {from} -> {to} (stored {}), ", goal.input.len());
+        assert!(
+            to <= 2 * goal.input.len(),
+            "{report}\n{}",
+            Pigs::render(&s.input)
+        );
+        found += 1;
+        decided += s.cost.decided;
+    }
+    assert_eq!(found, 6, "{report}");
+    assert!(decided <= 6 * 600, "{decided} decided: {report}");
+}
+
+/// The blog's chutes program patched to bounce back from 100 instead of
+/// ignoring a throw past it; `None` (outside CI only) without g++ or the
+/// blog's source.
+fn bouncing_chutes(dir: &Path) -> Option<SolverSpec> {
+    let shared = std::env::var_os("GAMEFUZZ_SHARED")
+        .map(PathBuf::from)
+        .unwrap_or_else(|| Path::new(env!("CARGO_MANIFEST_DIR")).join("../shared"));
+    let missing = |why: String| {
+        if std::env::var_os("CI").is_some() {
+            panic!("{why}: the overshoot program cannot be built, and in CI it must");
+        }
+        eprintln!("skipping: {why}");
+        None
+    };
+    let src = shared.join("reference-cpp/chutes.cpp");
+    let Ok(blog) = std::fs::read_to_string(&src) else {
+        return missing(format!("{} is missing", src.display()));
+    };
+    let ignore = "if(player[players%n]>100)player[players%n]-=die[dies];";
+    let bounce = "if(player[players%n]>100)player[players%n]=200-player[players%n];";
+    assert!(blog.contains(ignore), "the blog's overshoot line changed");
+    let cpp = dir.join("bounce.cpp");
+    let bin = dir.join("bounce");
+    std::fs::write(&cpp, blog.replace(ignore, bounce)).unwrap();
+    match std::process::Command::new("g++")
+        .args(["-O2", "-o"])
+        .arg(&bin)
+        .arg(&cpp)
+        .status()
+    {
+        Ok(s) if s.success() => Some(SolverSpec::Cmd(vec![bin.display().to_string()])),
+        Ok(s) => panic!("g++ failed: {s}"),
+        Err(e) => missing(format!("g++ cannot be run ({e})")),
+    }
+}
+
+/// A program that mishandles overshoot needs a player near 100, and a
+/// ladder gets there in a throw or two: the rounds before are replaced by
+/// chutes and ladders, so the finding ends with a handful of throws.
+#[test]
+fn a_chutes_overshoot_finding_shrinks_to_a_handful_of_throws() {
+    let dir = tempfile::tempdir().unwrap();
+    let Some(prog) = bouncing_chutes(dir.path()) else {
+        return;
+    };
+    let solvers = [SolverSpec::Engine, prog];
+    for profile in ["small", "edge"] {
+        let (input, tape, sig) = first_finding::<Chutes>(&solvers, profile);
+        let (s, _) = shrink_finding::<Chutes>(
+            &solvers,
+            &sig,
+            input,
+            Some((tape, profile)),
+            &Limits::default(),
+            &bounds(),
+        );
+        let throws = s.input.throws().len();
+        assert!(
+            throws <= 16,
+            "{profile}: {throws} throws left\n{}",
+            Chutes::render(&s.input)
+        );
+        assert!(s.cost.program_runs <= 1500, "{profile}: {:?}", s.cost);
+    }
+}
+
+/// A predicate standing for a divergence: some case has a cannon.
+fn has_cannon(input: &<Xiangqi as Game>::Input) -> bool {
+    input
+        .cases
+        .iter()
+        .any(|c| c.red.iter().any(|p| p.kind == Kind::Cannon))
+}
+
+#[test]
+fn every_decided_candidate_is_new_smaller_and_valid() {
+    let mut checked = 0;
+    for seed in 0..40 {
+        let (input, tape) = generate_case::<Xiangqi>(seed, "max");
+        if !has_cannon(&input) {
+            continue;
+        }
+        let mut best = Xiangqi::render(&input);
+        let mut decided = HashSet::new();
+        let keeps = |c: &<Xiangqi as Game>::Input, text: &str| {
+            assert!(decided.insert(text.to_string()), "decided twice: {text}");
+            assert!(smaller(text, &best), "not smaller than the best");
+            assert!(Xiangqi::validate(c).is_ok(), "invalid: {text}");
+            assert_eq!(Xiangqi::render(c), text);
+            let keep = has_cannon(c);
+            if keep {
+                best = text.to_string();
+            }
+            keep
+        };
+        let bounds = ShrinkLimits::default();
+        let s = shrink::<Xiangqi>(input, Some((tape, "max")), keeps, &bounds);
+        assert!(s.complete);
+        assert!(has_cannon(&s.input));
+        assert_eq!(s.input.cases.len(), 1, "{:?}", s.input);
+        assert_eq!(s.cost.decided as usize, decided.len());
+        checked += 1;
+    }
+    assert!(checked >= 10, "only {checked} inputs with a cannon");
+}
+
+#[test]
+fn the_candidate_bound_counts_decided_candidates() {
+    let (input, tape) = generate_case::<Xiangqi>(1, "max");
+    let bounds = ShrinkLimits {
+        time: Duration::from_secs(600),
+        candidates: 3,
+    };
+    let mut asked = 0;
+    let s = shrink::<Xiangqi>(
+        input,
+        Some((tape, "max")),
+        |_, _| {
+            asked += 1;
+            false
+        },
+        &bounds,
+    );
+    assert!(!s.complete);
+    assert_eq!(asked, 3);
+    assert_eq!(s.cost.decided, 3);
+    assert!(s.cost.candidates >= 3);
+}
