@@ -91,27 +91,7 @@ fn run_packed<G: Game>(
     if whole.interrupted() {
         return group.iter().map(|_| Outcome::Dropped).collect();
     }
-    // Per solver, one run per case; `None` when a run cannot be split.
-    let split: Option<Vec<CaseRuns<G::Output>>> = whole
-        .runs
-        .iter()
-        .map(|run| match run {
-            None => Some(vec![None; parts.len()]),
-            Some(Run { result: Ok(o), .. }) => G::unpack_output(&parts, o).map(|outs| {
-                outs.into_iter()
-                    .map(|o| {
-                        Some(Run {
-                            result: Ok(o),
-                            stdout: None,
-                            stderr: None,
-                            notes: Vec::new(),
-                        })
-                    })
-                    .collect()
-            }),
-            Some(_) => None,
-        })
-        .collect();
+    let split = split_runs::<G>(&parts, &whole.runs);
     let done = |compared| {
         Outcome::Done(Case {
             compared,
@@ -140,16 +120,7 @@ fn run_packed<G: Game>(
             (true, false) => Outcome::Dropped,
         });
     }
-    let mut confirmed = true;
-    let mut alone_found = false;
-    for r in &results {
-        match r {
-            Outcome::Dropped => confirmed = false,
-            Outcome::Done(c) => alone_found |= c.finding.is_some(),
-            Outcome::Invalid(_) => {}
-        }
-    }
-    let finding = match (whole.signature, confirmed && !alone_found) {
+    let finding = match (&whole.signature, unexplained(&results)) {
         (Some(sig), true) => {
             let first = &group[0];
             Some((
@@ -176,6 +147,48 @@ fn run_packed<G: Game>(
         }
     }
     results
+}
+
+/// Each solver's run on a packed file, split back into one run per case of
+/// `parts` (`None` for every case where the solver did not run); `None`
+/// when a run cannot be split.
+fn split_runs<G: Game>(
+    parts: &[G::Input],
+    runs: &[Option<Run<G::Output>>],
+) -> Option<Vec<CaseRuns<G::Output>>> {
+    runs.iter()
+        .map(|run| match run {
+            None => Some(vec![None; parts.len()]),
+            Some(Run { result: Ok(o), .. }) => G::unpack_output(parts, o).map(|outs| {
+                outs.into_iter()
+                    .map(|o| {
+                        Some(Run {
+                            result: Ok(o),
+                            stdout: None,
+                            stderr: None,
+                            notes: Vec::new(),
+                        })
+                    })
+                    .collect()
+            }),
+            Some(_) => None,
+        })
+        .collect()
+}
+
+/// Whether a diverging file's divergence is its own: every case of it was
+/// confirmed (none dropped) and none diverges alone.
+fn unexplained<I>(results: &[Outcome<I>]) -> bool {
+    let mut confirmed = true;
+    let mut alone_found = false;
+    for r in results {
+        match r {
+            Outcome::Dropped => confirmed = false,
+            Outcome::Done(c) => alone_found |= c.finding.is_some(),
+            Outcome::Invalid(_) => {}
+        }
+    }
+    confirmed && !alone_found
 }
 
 /// One solver's runs split by case (`None` where it does not apply).
