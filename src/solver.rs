@@ -7,7 +7,7 @@ use std::io::{Read, Write};
 use std::os::unix::ffi::OsStrExt;
 use std::panic::{catch_unwind, AssertUnwindSafe};
 use std::path::{Path, PathBuf};
-use std::process::{Command, Stdio};
+use std::process::{Child, Command, ExitStatus, Stdio};
 use std::str::FromStr;
 use std::sync::mpsc;
 use std::thread;
@@ -373,43 +373,9 @@ fn run_command<G: Game>(words: &[String], text: &str, limits: &Limits) -> Run<G:
         Ok(None) => return fail(FaultKind::Interrupted, "not started: interrupted".into()),
         Err(e) => return fail(FaultKind::Io, format!("cannot start {}: {e}", words[0])),
     };
-    let pid = child.id() as i32;
-    let mut stdin = child.stdin.take().expect("piped stdin");
-    let input = text.as_bytes().to_vec();
-    // Detached: a program may exit without reading all input (not a
-    // fault), and the write ends when the group is killed.
-    thread::spawn(move || {
-        let _ = stdin.write_all(&input);
-    });
-    let mut stdout = child.stdout.take().expect("piped stdout");
     let max = limits.max_output;
-    let (out_tx, out_rx) = mpsc::channel();
-    thread::spawn(move || {
-        let mut buf = Vec::new();
-        let r = (&mut stdout).take(max as u64 + 1).read_to_end(&mut buf);
-        // Drain the rest so the program never blocks on a full pipe.
-        let _ = std::io::copy(&mut stdout, &mut std::io::sink());
-        let _ = out_tx.send(r.map(|_| buf));
-    });
-    let stderr = child.stderr.take().expect("piped stderr");
-    let (err_tx, err_rx) = mpsc::channel();
-    thread::spawn(move || {
-        let _ = err_tx.send(read_tail(stderr, STDERR_TAIL));
-    });
-    let (exit_tx, exit_rx) = mpsc::channel();
-    let waiter = thread::spawn(move || {
-        wait_exited(pid);
-        let _ = exit_tx.send(());
-    });
-    let timed_out = exit_rx.recv_timeout(limits.timeout).is_err();
-    if timed_out {
-        // In case the program left its own group.
-        let _ = child.kill();
-    }
-    interrupt::kill_group(pid);
-    let _ = waiter.join();
-    interrupt::release(pid);
-    let status = child.wait();
+    let Pipes { out_rx, err_rx } = connect(&mut child, text, max);
+    let (timed_out, status) = end_group(&mut child, limits.timeout);
     let grace = Instant::now() + PIPE_GRACE;
     let stderr = err_rx
         .recv_timeout(grace.saturating_duration_since(Instant::now()))
@@ -465,6 +431,60 @@ fn run_command<G: Game>(words: &[String], text: &str, limits: &Limits) -> Run<G:
         stderr,
         notes: Vec::new(),
     }
+}
+
+/// The receiving ends of a running program's output: its stdout (at most
+/// one byte past the limit) and the tail of its stderr with its length.
+struct Pipes {
+    out_rx: mpsc::Receiver<std::io::Result<Vec<u8>>>,
+    err_rx: mpsc::Receiver<(Vec<u8>, usize)>,
+}
+
+/// Feeds `text` to the program and reads its output, each pipe on its own
+/// thread, so no pipe can fill up and block the program.
+fn connect(child: &mut Child, text: &str, max: usize) -> Pipes {
+    let mut stdin = child.stdin.take().expect("piped stdin");
+    let input = text.as_bytes().to_vec();
+    // Detached: a program may exit without reading all input (not a
+    // fault), and the write ends when the group is killed.
+    thread::spawn(move || {
+        let _ = stdin.write_all(&input);
+    });
+    let mut stdout = child.stdout.take().expect("piped stdout");
+    let (out_tx, out_rx) = mpsc::channel();
+    thread::spawn(move || {
+        let mut buf = Vec::new();
+        let r = (&mut stdout).take(max as u64 + 1).read_to_end(&mut buf);
+        // Drain the rest so the program never blocks on a full pipe.
+        let _ = std::io::copy(&mut stdout, &mut std::io::sink());
+        let _ = out_tx.send(r.map(|_| buf));
+    });
+    let stderr = child.stderr.take().expect("piped stderr");
+    let (err_tx, err_rx) = mpsc::channel();
+    thread::spawn(move || {
+        let _ = err_tx.send(read_tail(stderr, STDERR_TAIL));
+    });
+    Pipes { out_rx, err_rx }
+}
+
+/// Waits until the program exits or `timeout` is up, then kills its whole
+/// group and reaps it: whether it timed out, and its exit status.
+fn end_group(child: &mut Child, timeout: Duration) -> (bool, std::io::Result<ExitStatus>) {
+    let pid = child.id() as i32;
+    let (exit_tx, exit_rx) = mpsc::channel();
+    let waiter = thread::spawn(move || {
+        wait_exited(pid);
+        let _ = exit_tx.send(());
+    });
+    let timed_out = exit_rx.recv_timeout(timeout).is_err();
+    if timed_out {
+        // In case the program left its own group.
+        let _ = child.kill();
+    }
+    interrupt::kill_group(pid);
+    let _ = waiter.join();
+    interrupt::release(pid);
+    (timed_out, child.wait())
 }
 
 /// Blocks until process `pid` has exited, leaving it unreaped.

@@ -18,8 +18,14 @@ use rand_chacha::ChaCha8Rng;
 use crate::id::GameId;
 
 enum Backend<'a> {
-    /// The case's own stream, and the stream its seed group shares.
-    Rng(Box<ChaCha8Rng>, Box<ChaCha8Rng>),
+    /// The case's own stream, and the stream its seed group shares: keyed
+    /// on first use only, since most games never draw a shared choice.
+    Rng {
+        own: Box<ChaCha8Rng>,
+        shared: Option<Box<ChaCha8Rng>>,
+        game: GameId,
+        seed: u64,
+    },
     Replay {
         tape: Vec<u64>,
         pos: usize,
@@ -73,12 +79,13 @@ impl Source<'static> {
     /// The stream for one case: the game id is mixed in so that the same seed
     /// gives unrelated draws in different games.
     pub fn seeded(game: GameId, seed: u64) -> Self {
-        const SHARED: u64 = 0x5ea7_ed00_0000_0000;
         Source {
-            backend: Backend::Rng(
-                Box::new(stream(game, 0, seed)),
-                Box::new(stream(game, SHARED, seed / GROUP)),
-            ),
+            backend: Backend::Rng {
+                own: Box::new(stream(game, 0, seed)),
+                shared: None,
+                game,
+                seed,
+            },
             tape: Vec::new(),
             bounds: Vec::new(),
         }
@@ -117,7 +124,7 @@ impl<'a> Source<'a> {
     pub fn below(&mut self, n: u64) -> u64 {
         assert!(n >= 1, "Source::below(0)");
         let v = match &mut self.backend {
-            Backend::Rng(rng, _) => uniform(rng, n),
+            Backend::Rng { own, .. } => uniform(own, n),
             Backend::Replay { tape, pos } => {
                 let v = tape.get(*pos).copied().unwrap_or(0);
                 *pos += 1;
@@ -142,8 +149,13 @@ impl<'a> Source<'a> {
     /// and tape shrinking may lower it.
     pub fn shared_below(&mut self, n: u64) -> u64 {
         match &mut self.backend {
-            Backend::Rng(_, shared) => {
+            Backend::Rng {
+                shared, game, seed, ..
+            } => {
                 assert!(n >= 1, "Source::shared_below(0)");
+                const SHARED: u64 = 0x5ea7_ed00_0000_0000;
+                let shared =
+                    shared.get_or_insert_with(|| Box::new(stream(*game, SHARED, *seed / GROUP)));
                 let v = uniform(shared, n);
                 self.tape.push(v);
                 self.bounds.push(n);
@@ -239,7 +251,7 @@ impl<'a> Source<'a> {
     /// True when further choices can only be 0 (replay past the end, bytes used up).
     pub fn is_exhausted(&self) -> bool {
         match &self.backend {
-            Backend::Rng(..) => false,
+            Backend::Rng { .. } => false,
             Backend::Replay { tape, pos } => *pos >= tape.len(),
             Backend::Bytes(u) => u.is_empty(),
         }

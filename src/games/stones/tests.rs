@@ -4,7 +4,7 @@
 
 use super::engine::{double_value, Ev};
 use super::gen::PROFILES;
-use super::model::{Answer, Case, Input, MAX_COUNT};
+use super::model::{Answer, Case, Input, Kind, MAX_COUNT};
 use super::Stones;
 use crate::fault::Budget;
 use crate::game::{parse_valid, Game, GameId};
@@ -147,6 +147,22 @@ fn round_trip_and_loose_whitespace() {
     assert_eq!(Stones::render(&input), EXAMPLES);
     let loose = Stones::parse("2 wb 3   w\n1\r\n1 b 2").unwrap();
     assert_eq!(Stones::render(&loose), "2\nwb 3\nw 1\n1\nb 2\n");
+}
+
+/// Counts are written digit pair by digit pair: every length, and both
+/// sides of each power of ten, must read as `format!` writes them.
+#[test]
+fn render_writes_every_count_length_in_decimal() {
+    let mut counts = vec![1, 9, u64::MAX];
+    for k in 1..=19 {
+        let p = 10u64.pow(k);
+        counts.extend([p - 1, p, p + 1, p + p / 3]);
+    }
+    let input = Input {
+        cases: counts.iter().map(|&c| vec![(Kind::WB, c)]).collect(),
+    };
+    let expected: String = counts.iter().map(|c| format!("1\nwb {c}\n")).collect();
+    assert_eq!(Stones::render(&input), expected);
 }
 
 #[test]

@@ -1,0 +1,299 @@
+//! The campaign loop: workers pull case indices, the collecting thread
+//! tallies and stores what they find.
+
+use std::collections::BTreeMap;
+use std::path::PathBuf;
+use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
+use std::sync::mpsc;
+use std::time::{Duration, Instant};
+
+use super::case::run_case;
+use super::pack::run_block;
+use super::signatures::report_signatures;
+use super::{
+    check_options, Amount, Case, Ctx, DiffOptions, Exemplar, Health, Outcome, Seen, Summary,
+};
+use crate::corpus::{self, Stored};
+use crate::game::Game;
+use crate::interrupt;
+
+/// Cases after which a run in which fewer than two solvers ever answered
+/// stops: such a run cannot compare anything, however long it runs.
+const FIRST_BATCH: u64 = 32;
+
+pub(super) fn campaign<G: Game>(opts: &DiffOptions, files: &[PathBuf]) -> anyhow::Result<Summary> {
+    check_options::<G>(opts)?;
+    let start = Instant::now();
+    let ctx = Ctx {
+        opts,
+        files,
+        deadline: match opts.amount {
+            Amount::Time(t) => Some(start + t),
+            Amount::Cases(_) => None,
+        },
+        halt: AtomicBool::new(false),
+    };
+    let bar = progress_bar(opts);
+    let tally = run_workers::<G>(&ctx, bar.as_ref());
+    if let Some(b) = &bar {
+        b.finish_and_clear();
+    }
+    let interrupted = interrupt::stopped();
+    let Tally {
+        cases,
+        compared,
+        invalid,
+        divergences,
+        found,
+        health,
+        first_stored,
+    } = tally;
+    let working = health.working() >= 2;
+    if !interrupted {
+        anyhow::ensure!(
+            invalid == 0 || cases > 0,
+            "{}: none of the {invalid} input files is valid",
+            G::ID
+        );
+        anyhow::ensure!(cases > 0, "{}: no case was run (budget too small?)", G::ID);
+        anyhow::ensure!(
+            working,
+            "{}: no two solvers work, stopped after {cases} cases: {}",
+            G::ID,
+            health.why_not(&opts.solvers)
+        );
+        anyhow::ensure!(
+            compared > 0,
+            "{}: {cases} cases ran but no two solvers produced results on the same case",
+            G::ID
+        );
+    }
+    let elapsed = start.elapsed().as_secs_f64();
+    // Findings of a run in which no two solvers worked are not stored.
+    let signatures = report_signatures::<G>(opts, found, &first_stored, working)?;
+    Ok(Summary {
+        game: G::ID.name(),
+        solvers: opts.solvers.iter().map(|s| s.to_string()).collect(),
+        cases,
+        compared,
+        invalid,
+        divergences,
+        signatures,
+        elapsed_s: elapsed,
+        cases_per_s: cases as f64 / elapsed.max(1e-9),
+        seed: opts.seed,
+        profile: opts.profile.clone(),
+        jobs: opts.jobs,
+        pack: opts.pack,
+        shard: (opts.shard.1 > 1).then(|| format!("{}/{}", opts.shard.0 + 1, opts.shard.1)),
+        interrupted,
+    })
+}
+
+/// Runs the campaign's cases on `opts.jobs` workers and tallies the results.
+///
+/// Workers pull case indices from one counter and stream results back: no
+/// batch barrier, so a slow case (a port looping until its budget runs out)
+/// never idles the other workers. This collecting thread stores every new
+/// signature's exemplar at once, unshrunk, so a run killed at any moment
+/// keeps its findings; it holds them back until two solvers have answered,
+/// and halts the run when they have not after [`FIRST_BATCH`] cases.
+fn run_workers<G: Game>(ctx: &Ctx, bar: Option<&indicatif::ProgressBar>) -> Tally<G::Input> {
+    let opts = ctx.opts;
+    let next = AtomicU64::new(0);
+    let more = |i: u64| {
+        ctx.running()
+            && (ctx.files.is_empty() || i < ctx.files.len() as u64)
+            && match opts.amount {
+                Amount::Cases(total) => opts.case_index(i) < total,
+                Amount::Time(_) => true,
+            }
+    };
+    std::thread::scope(|scope| {
+        let (tx, rx) = mpsc::channel::<Vec<Outcome<G::Input>>>();
+        for _ in 0..opts.jobs.max(1) {
+            let (tx, next, more) = (tx.clone(), &next, &more);
+            scope.spawn(move || worker::<G>(ctx, next, more, &tx));
+        }
+        drop(tx);
+        let mut tally = Tally::new();
+        let mut held: Vec<String> = Vec::new();
+        for outcome in rx.into_iter().flatten() {
+            let case = match outcome {
+                Outcome::Done(case) => case,
+                Outcome::Dropped => continue,
+                Outcome::Invalid(why) => {
+                    tally.invalid += 1;
+                    let line = format!("{}: invalid input file {why}", G::ID);
+                    match bar {
+                        Some(b) => b.println(line),
+                        None => eprintln!("{line}"),
+                    }
+                    continue;
+                }
+            };
+            if let Some(sig) = tally.add(case) {
+                if let Some(b) = bar {
+                    let seed = tally.found[&sig].seed;
+                    b.println(format!("{}: new divergence [{sig}] at seed {seed}", G::ID));
+                }
+                held.push(sig);
+            }
+            let working = tally.health.working() >= 2;
+            if working {
+                for sig in held.drain(..) {
+                    if let Some(s) = store_found::<G>(opts, &sig, &tally.found[&sig]) {
+                        tally.first_stored.insert(sig, s);
+                    }
+                }
+            } else if tally.cases >= FIRST_BATCH {
+                ctx.halt.store(true, Ordering::Relaxed);
+            }
+            if let Some(b) = bar {
+                if tally.cases % 64 == 0 {
+                    b.set_position(tally.cases);
+                    b.set_message(format!(
+                        "{} divergences, {} signatures",
+                        tally.divergences,
+                        tally.found.len()
+                    ));
+                }
+            }
+        }
+        tally
+    })
+}
+
+/// Stores a finding's exemplar as it was found (not shrunk yet); a failure
+/// is reported and the run goes on.
+fn store_found<G: Game>(opts: &DiffOptions, sig: &str, ex: &Exemplar<G::Input>) -> Option<Stored> {
+    let dir = opts.corpus.as_ref()?;
+    corpus::store(dir, G::ID, &ex.text, ex.meta::<G>(sig, false))
+        .map_err(|e| eprintln!("warning: {}: storing [{sig}]: {e:#}", G::ID))
+        .ok()
+}
+
+/// Results a worker holds back before sending them in one message.
+const BATCH: usize = 256;
+/// How long a worker holds back results at most.
+const BATCH_TIME: Duration = Duration::from_millis(100);
+
+/// One worker: takes blocks of case indices until `more` says stop, and
+/// sends back their results. A new exemplar or an invalid file is sent at
+/// once (a killed run keeps its findings); cases that only count go in
+/// batches, which keeps the collecting thread and its wake-ups off the
+/// per-case path.
+pub(super) fn worker<G: Game>(
+    ctx: &Ctx,
+    next: &AtomicU64,
+    more: &impl Fn(u64) -> bool,
+    tx: &mpsc::Sender<Vec<Outcome<G::Input>>>,
+) {
+    let block = ctx.opts.pack.max(1) as u64;
+    let mut seen = Seen::default();
+    let mut batch = Vec::new();
+    let mut sent = Instant::now();
+    loop {
+        // Blocks start at multiples of `block`, whatever the number of
+        // workers, so a pack is the same in every run.
+        let first = next.fetch_add(block, Ordering::Relaxed);
+        let local: Vec<u64> = (first..first + block).take_while(|&i| more(i)).collect();
+        let results = match local.len() {
+            0 => break,
+            1 => vec![run_case::<G>(ctx, &seen, local[0])],
+            _ => run_block::<G>(ctx, &seen, &local),
+        };
+        let mut urgent = false;
+        for r in &results {
+            seen.note(r);
+            urgent |= match r {
+                Outcome::Done(c) => c.finding.as_ref().is_some_and(|f| f.1.is_some()),
+                Outcome::Invalid(_) => true,
+                Outcome::Dropped => false,
+            };
+        }
+        batch.extend(results);
+        if urgent || batch.len() >= BATCH || sent.elapsed() >= BATCH_TIME {
+            if tx.send(std::mem::take(&mut batch)).is_err() {
+                return;
+            }
+            sent = Instant::now();
+        }
+    }
+    if !batch.is_empty() {
+        let _ = tx.send(batch);
+    }
+}
+
+/// The counts of a run so far and the smallest exemplar of each signature.
+struct Tally<I> {
+    cases: u64,
+    compared: u64,
+    invalid: u64,
+    divergences: u64,
+    found: BTreeMap<String, Exemplar<I>>,
+    health: Health,
+    /// What storing each signature did when it was first seen.
+    first_stored: BTreeMap<String, Stored>,
+}
+
+impl<I> Tally<I> {
+    fn new() -> Self {
+        Tally {
+            cases: 0,
+            compared: 0,
+            invalid: 0,
+            divergences: 0,
+            found: BTreeMap::new(),
+            health: Health::default(),
+            first_stored: BTreeMap::new(),
+        }
+    }
+
+    /// Counts one case; returns the signature of a finding whose signature
+    /// is new to the run.
+    fn add(&mut self, case: Case<I>) -> Option<String> {
+        self.cases += 1;
+        self.compared += u64::from(case.compared);
+        self.health.merge(case.health);
+        let (sig, ex) = case.finding?;
+        self.divergences += 1;
+        match (self.found.get_mut(&sig), ex) {
+            (Some(old), ex) => {
+                let count = old.count + 1;
+                if let Some(ex) = ex.filter(|ex| {
+                    (ex.text.len(), &ex.text, ex.seed) < (old.text.len(), &old.text, old.seed)
+                }) {
+                    *old = ex;
+                }
+                old.count = count;
+                None
+            }
+            (None, Some(ex)) => {
+                self.found.insert(sig.clone(), ex);
+                Some(sig)
+            }
+            // A worker sends a signature's first exemplar before any case
+            // it only counts.
+            (None, None) => None,
+        }
+    }
+}
+
+fn progress_bar(opts: &DiffOptions) -> Option<indicatif::ProgressBar> {
+    use std::io::IsTerminal;
+    if !opts.progress || !std::io::stderr().is_terminal() {
+        return None;
+    }
+    let bar = match opts.amount {
+        Amount::Cases(n) => indicatif::ProgressBar::new(n),
+        Amount::Time(_) => indicatif::ProgressBar::new_spinner(),
+    };
+    let style = match opts.amount {
+        Amount::Cases(_) => "{spinner} {pos}/{len} cases [{elapsed}] {msg}",
+        Amount::Time(_) => "{spinner} {pos} cases [{elapsed}] {msg}",
+    };
+    bar.set_style(indicatif::ProgressStyle::with_template(style).expect("valid template"));
+    bar.enable_steady_tick(Duration::from_millis(200));
+    Some(bar)
+}

@@ -1,0 +1,477 @@
+//! generate → run solvers → compare → classify → store → shrink → store.
+
+use std::collections::HashMap;
+use std::path::PathBuf;
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::time::{Duration, Instant};
+
+use serde::Serialize;
+
+use crate::corpus::{self, SolverRecord};
+use crate::game::{parse_valid, Game};
+use crate::interrupt;
+use crate::shrink::ShrinkLimits;
+use crate::solver::{Limits, Run, SolverSpec};
+use crate::verdict::smaller;
+
+mod campaign;
+mod case;
+mod first;
+mod pack;
+mod signatures;
+
+pub use first::{first_divergence, FirstDivergence, FirstRun};
+pub use pack::pack_groups;
+pub use signatures::{file_repro_command, repro_command};
+
+/// How long a `diff` runs.
+#[derive(Debug, Clone, Copy)]
+pub enum Amount {
+    Cases(u64),
+    Time(Duration),
+}
+
+/// Everything `diff` needs besides the game.
+#[derive(Debug, Clone)]
+pub struct DiffOptions {
+    pub solvers: Vec<SolverSpec>,
+    pub amount: Amount,
+    /// Case `i` uses seed `seed + i`.
+    pub seed: u64,
+    /// `None` rotates through every profile of the game, case by case.
+    pub profile: Option<String>,
+    pub jobs: usize,
+    /// Where findings are stored (`<dir>/<game>/`); `None` stores nothing.
+    pub corpus: Option<PathBuf>,
+    pub limits: Limits,
+    /// `time` bounds all the shrinking of the run, shared between its
+    /// signatures; `candidates` bounds each signature's shrink.
+    pub shrink: ShrinkLimits,
+    pub progress: bool,
+    /// Up to this many consecutive cases are packed into one input file per
+    /// run (games whose format allows it); 1 runs one process per case.
+    pub pack: usize,
+    /// `(i, n)`: run only the cases whose campaign index is `i` modulo `n`
+    /// (0-based `i`); `(0, 1)` runs everything.
+    pub shard: (u64, u64),
+}
+
+impl DiffOptions {
+    /// The campaign index of the `i`-th case this run (or shard) executes:
+    /// shard `i` of `n` runs campaign cases `i, i + n, i + 2n, ...`.
+    pub fn case_index(&self, i: u64) -> u64 {
+        let (k, n) = self.shard;
+        i.wrapping_mul(n.max(1)).wrapping_add(k)
+    }
+
+    /// The per-case seed of campaign case `index`.
+    pub fn case_seed(&self, index: u64) -> u64 {
+        self.seed.wrapping_add(index)
+    }
+}
+
+/// How the exemplar a report gives for a signature came to be.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum ShrinkState {
+    /// Shrunk until no candidate was smaller.
+    Shrunk,
+    /// Shrinking stopped early (`shrink_note` says why).
+    Partly,
+    /// Not shrunk (`shrink_note` says why).
+    NotShrunk,
+    /// The corpus holds a shrunk exemplar at least as small: not shrunk again.
+    Known,
+}
+
+/// A fault of one solver on a finding's exemplar.
+#[derive(Debug, Clone, Serialize)]
+pub struct FaultNote {
+    pub solver: String,
+    pub fault: String,
+    /// The end of the program's stderr, if it wrote any.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub stderr: Option<String>,
+}
+
+impl FaultNote {
+    fn of(records: &[SolverRecord]) -> Vec<FaultNote> {
+        records
+            .iter()
+            .filter_map(|r| {
+                r.fault.as_ref().map(|f| FaultNote {
+                    solver: r.solver.clone(),
+                    fault: f.to_string(),
+                    stderr: r.stderr.clone(),
+                })
+            })
+            .collect()
+    }
+
+    /// One line: the fault and the last line of stderr.
+    fn line(&self) -> String {
+        let last = self
+            .stderr
+            .as_deref()
+            .and_then(|e| e.lines().rev().find(|l| !l.trim().is_empty()));
+        match last {
+            Some(l) => format!("{}; stderr: {}", self.fault, clip(l.trim(), 200)),
+            None => self.fault.clone(),
+        }
+    }
+}
+
+/// The first `max` bytes of `s` (on a character boundary), marked when cut.
+fn clip(s: &str, max: usize) -> String {
+    match s.char_indices().nth(max) {
+        Some((at, _)) => format!("{}…", &s[..at]),
+        None => s.to_string(),
+    }
+}
+
+/// One distinct signature seen in a run.
+#[derive(Debug, Clone, Serialize)]
+pub struct SignatureReport {
+    pub signature: String,
+    pub count: u64,
+    /// The per-case seed and profile of the smallest exemplar found; a
+    /// judge input file has none (`file` instead).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub seed: Option<u64>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub profile: Option<String>,
+    /// The judge input file (`diff --inputs`) of the smallest exemplar found.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub file: Option<String>,
+    /// Rendered size of the smallest exemplar found, in bytes.
+    pub found_bytes: usize,
+    /// Size of the exemplar reported: after shrinking (equal to
+    /// `found_bytes` when not shrunk), or of the stored one when `known`.
+    pub shrunk_bytes: usize,
+    pub shrink: ShrinkState,
+    /// Why shrinking stopped early or did not happen.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub shrink_note: Option<&'static str>,
+    pub repro: String,
+    /// Corpus file and what storing it did.
+    pub corpus: Option<String>,
+    pub corpus_status: Option<&'static str>,
+    /// The divergence shows only when cases run packed in one file (no case
+    /// diverges alone: state kept between cases); `seed` and `profile` are
+    /// then those of the pack's first case.
+    pub packed: bool,
+    /// The faults on the reported exemplar, with the end of each program's
+    /// stderr.
+    pub faults: Vec<FaultNote>,
+    /// The engine's rule events on the reported exemplar (`Game::rule_hits`):
+    /// the rules a program that disagrees may get wrong.
+    pub rules: Vec<RuleHits>,
+    /// The reported exemplar's text, for the reports that show it; the JSON
+    /// summary leaves it out (it may be megabytes), `corpus` names its file.
+    #[serde(skip)]
+    pub input: String,
+    /// What every solver did on the reported exemplar.
+    #[serde(skip)]
+    pub records: Vec<SolverRecord>,
+}
+
+/// How often the engine applied one rule on an input.
+#[derive(Debug, Clone, Serialize)]
+pub struct RuleHits {
+    pub rule: &'static str,
+    pub hits: u64,
+}
+
+impl RuleHits {
+    /// The rules `G`'s engine applies on `text`, in `G::RULES` order; none
+    /// when `text` is not a valid input.
+    pub fn of<G: Game>(text: &str) -> Vec<RuleHits> {
+        parse_valid::<G>(text).map_or_else(|_| Vec::new(), |i| Self::of_input::<G>(&i))
+    }
+
+    /// The rules `G`'s engine applies on `input`, in `G::RULES` order.
+    pub fn of_input<G: Game>(input: &G::Input) -> Vec<RuleHits> {
+        G::RULES
+            .iter()
+            .zip(G::rule_hits(input))
+            .filter(|(_, n)| *n > 0)
+            .map(|(r, hits)| RuleHits { rule: r.name, hits })
+            .collect()
+    }
+}
+
+/// The result of a `diff` run over one game.
+#[derive(Debug, Clone, Serialize)]
+pub struct Summary {
+    pub game: &'static str,
+    pub solvers: Vec<String>,
+    /// Cases run to the end (a case cut short by an interrupt, or left
+    /// unconfirmed when the time ran out, is not counted).
+    pub cases: u64,
+    /// Cases in which at least two solvers produced a result to compare.
+    pub compared: u64,
+    /// Judge input files (`diff --inputs`) refused as invalid, not run.
+    pub invalid: u64,
+    pub divergences: u64,
+    pub signatures: Vec<SignatureReport>,
+    pub elapsed_s: f64,
+    pub cases_per_s: f64,
+    pub seed: u64,
+    pub profile: Option<String>,
+    pub jobs: usize,
+    pub pack: usize,
+    /// `I/N` when the run was one shard of a campaign.
+    pub shard: Option<String>,
+    /// The run was stopped by an interrupt (SIGINT, SIGTERM, SIGHUP).
+    pub interrupted: bool,
+}
+
+/// What the workers of one run share.
+struct Ctx<'a> {
+    opts: &'a DiffOptions,
+    /// The judge input files run instead of generated cases (case `i` is
+    /// file `i`); empty: cases are generated.
+    files: &'a [PathBuf],
+    deadline: Option<Instant>,
+    /// Set by the collecting thread to end the run early.
+    halt: AtomicBool,
+}
+
+impl Ctx<'_> {
+    /// Whether work may go on: no interrupt, no halt, time left. Checked
+    /// before every case, every file and every re-run of a case alone.
+    fn running(&self) -> bool {
+        !interrupt::stopped()
+            && !self.halt.load(Ordering::Relaxed)
+            && self.deadline.is_none_or(|d| Instant::now() < d)
+    }
+}
+
+/// Whether every solver answered, and why not where it did not.
+#[derive(Debug, Clone, Default)]
+struct Health {
+    answered: Vec<bool>,
+    faults: Vec<Option<FaultNote>>,
+}
+
+impl Health {
+    fn of<O>(solvers: &[SolverSpec], runs: &[Option<Run<O>>]) -> Self {
+        let answered = runs
+            .iter()
+            .map(|r| r.as_ref().is_some_and(|r| r.result.is_ok()))
+            .collect();
+        let faults = solvers
+            .iter()
+            .zip(runs)
+            .map(|(s, r)| {
+                let r = r.as_ref()?;
+                let f = r.result.as_ref().err()?;
+                Some(FaultNote {
+                    solver: s.to_string(),
+                    fault: f.to_string(),
+                    stderr: r.stderr.clone(),
+                })
+            })
+            .collect();
+        Health { answered, faults }
+    }
+
+    fn merge(&mut self, other: Health) {
+        if self.answered.len() < other.answered.len() {
+            self.answered.resize(other.answered.len(), false);
+            self.faults.resize(other.faults.len(), None);
+        }
+        for (a, b) in self.answered.iter_mut().zip(other.answered) {
+            *a |= b;
+        }
+        for (a, b) in self.faults.iter_mut().zip(other.faults) {
+            if a.is_none() {
+                *a = b;
+            }
+        }
+    }
+
+    fn working(&self) -> usize {
+        self.answered.iter().filter(|&&a| a).count()
+    }
+
+    /// Why fewer than two solvers work: each silent solver's first fault.
+    fn why_not(&self, solvers: &[SolverSpec]) -> String {
+        let silent: Vec<String> = solvers
+            .iter()
+            .enumerate()
+            .filter(|&(i, _)| !self.answered.get(i).copied().unwrap_or(false))
+            .map(|(i, s)| match self.faults.get(i).cloned().flatten() {
+                Some(f) => format!("{s} never answered (first fault: {})", f.line()),
+                None => format!("{s} never answered (not applicable to any input)"),
+            })
+            .collect();
+        silent.join("; ")
+    }
+}
+
+/// One case as a worker hands it in.
+enum Outcome<I> {
+    /// Not counted: a run was cut short by an interrupt, or the case was
+    /// left unconfirmed when the run's time was up.
+    Dropped,
+    Done(Case<I>),
+    /// A judge input file that cannot be read or is not valid: why, in one
+    /// line naming the file. Not run.
+    Invalid(String),
+}
+
+/// The input of one case, and where it comes from.
+#[derive(Clone)]
+struct Drawn<I> {
+    /// The per-case seed; for a file, its index in the run.
+    seed: u64,
+    /// The profile; empty for a file.
+    profile: &'static str,
+    /// The judge input file it was read from.
+    file: Option<PathBuf>,
+    /// The file's own text, which the solvers get as it is.
+    text: Option<String>,
+    input: I,
+}
+
+struct Case<I> {
+    /// At least two solvers produced a result to compare.
+    compared: bool,
+    health: Health,
+    /// The signature of a divergence, with its exemplar unless the worker
+    /// already handed in one at least as small ([`Seen`]).
+    finding: Option<(String, Option<Exemplar<I>>)>,
+}
+
+/// The smallest exemplar text of each signature a worker has handed in. A
+/// later finding that is not smaller cannot become the run's exemplar: it
+/// is only counted, so it is neither recorded nor sent at once.
+#[derive(Default)]
+struct Seen(HashMap<String, String>);
+
+impl Seen {
+    /// Whether an exemplar `text` of `sig` may be the run's smallest.
+    fn news(&self, sig: &str, text: &str) -> bool {
+        self.0.get(sig).is_none_or(|best| smaller(text, best))
+    }
+
+    fn note<I>(&mut self, outcome: &Outcome<I>) {
+        if let Outcome::Done(Case {
+            finding: Some((sig, Some(ex))),
+            ..
+        }) = outcome
+        {
+            self.0.insert(sig.clone(), ex.text.clone());
+        }
+    }
+}
+
+/// Marks the signatures of divergences that need several cases in one file.
+const PACKED: &str = "packed: ";
+
+struct Exemplar<I> {
+    count: u64,
+    /// The per-case seed and profile (for a file: its index in the run and
+    /// no profile).
+    seed: u64,
+    profile: &'static str,
+    /// The judge input file it was read from (`diff --inputs`); for a
+    /// packed-only finding, the files of the pack.
+    files: Vec<PathBuf>,
+    /// What every solver did on it, as the corpus records it.
+    records: Vec<SolverRecord>,
+    input: I,
+    text: String,
+    /// For a packed-only finding: the `--cases` that rebuilds its pack.
+    packed: Option<u64>,
+}
+
+impl<I> Exemplar<I> {
+    /// The signature the corpus stores it under: what comparing its input
+    /// gives (a packed-only finding's input is the whole file).
+    fn stored_signature<'s>(&self, sig: &'s str) -> &'s str {
+        match self.packed {
+            Some(_) => sig.strip_prefix(PACKED).unwrap_or(sig),
+            None => sig,
+        }
+    }
+
+    /// The per-case seed and profile, where the exemplar is one generated
+    /// case.
+    fn origin(&self) -> (Option<u64>, Option<&'static str>) {
+        match (self.packed, self.files.is_empty()) {
+            (None, true) => (Some(self.seed), Some(self.profile)),
+            _ => (None, None),
+        }
+    }
+
+    /// The judge input file of an exemplar read from one.
+    fn file(&self) -> Option<String> {
+        match (self.packed, &self.files[..]) {
+            (None, [one]) => Some(one.display().to_string()),
+            _ => None,
+        }
+    }
+
+    fn meta<G: Game>(&self, sig: &str, shrunk: bool) -> corpus::Meta {
+        let (seed, profile) = self.origin();
+        let mut meta = corpus::Meta::new::<G>(
+            self.stored_signature(sig),
+            self.records.clone(),
+            seed,
+            profile,
+            shrunk,
+        );
+        meta.file = self.file();
+        meta
+    }
+}
+
+/// Runs a differential campaign on one game. An interrupt
+/// ([`interrupt::stopped`]) ends it early with what it has: every finding
+/// is reported and stored, and the summary says `interrupted`.
+pub fn diff<G: Game>(opts: &DiffOptions) -> anyhow::Result<Summary> {
+    campaign::campaign::<G>(opts, &[])
+}
+
+/// Runs the solvers on judge input files, as [`diff`] runs them on
+/// generated cases: file `i` is case `i` (`opts.seed`, `opts.profile` and
+/// `opts.shard` play no part). A file that cannot be read or is not valid
+/// is reported on stderr, counted as `invalid` and not run.
+pub fn diff_files<G: Game>(opts: &DiffOptions, files: &[PathBuf]) -> anyhow::Result<Summary> {
+    anyhow::ensure!(!files.is_empty(), "no input file to run");
+    anyhow::ensure!(
+        opts.shard.1 == 1 && opts.profile.is_none(),
+        "judge input files are neither sharded nor drawn from a profile"
+    );
+    campaign::campaign::<G>(opts, files)
+}
+
+/// Refuses options that name no profile of the game or no shard, and
+/// solvers that cannot run.
+fn check_options<G: Game>(opts: &DiffOptions) -> anyhow::Result<()> {
+    if let Some(p) = &opts.profile {
+        anyhow::ensure!(
+            G::PROFILES.iter().any(|q| q.name == p),
+            "game {} has no profile '{p}' (profiles: {})",
+            G::ID,
+            profile_names::<G>()
+        );
+    }
+    anyhow::ensure!(
+        opts.shard.1 >= 1 && opts.shard.0 < opts.shard.1,
+        "bad shard {}/{}",
+        opts.shard.0 + 1,
+        opts.shard.1
+    );
+    crate::solver::check::<G>(&opts.solvers)
+}
+
+pub fn profile_names<G: Game>() -> String {
+    G::PROFILES
+        .iter()
+        .map(|p| p.name)
+        .collect::<Vec<_>>()
+        .join(", ")
+}

@@ -1,0 +1,195 @@
+//! `--pack`: several cases in one file per solver run, split back by case.
+
+use super::case::{draw, run_alone};
+use super::{Case, Ctx, Drawn, Exemplar, Health, Outcome, Seen, PACKED};
+use crate::corpus;
+use crate::game::Game;
+use crate::solver::Run;
+use crate::verdict::{compare, signature};
+
+/// Runs the cases `local` (consecutive local indices) packed into files by
+/// [`pack_groups`]: every solver runs once per file, the
+/// outputs are split back by case and compared case by case. A case that
+/// diverges is re-run alone, so its finding (signature, seed, profile) is
+/// exactly what an unpacked run reports. If no case of a diverging file
+/// diverges alone, the whole file is the finding (marked `packed`). Files
+/// and re-runs wait for [`Ctx::running`]; what is left is dropped.
+pub(super) fn run_block<G: Game>(ctx: &Ctx, seen: &Seen, local: &[u64]) -> Vec<Outcome<G::Input>> {
+    let opts = ctx.opts;
+    let mut results: Vec<Option<Outcome<G::Input>>> = (0..local.len()).map(|_| None).collect();
+    // The valid cases, with their place in the block.
+    let mut cases: Vec<(usize, Drawn<G::Input>)> = Vec::with_capacity(local.len());
+    for (k, &i) in local.iter().enumerate() {
+        match draw::<G>(ctx, i) {
+            Ok(d) => cases.push((k, d)),
+            Err(why) => results[k] = Some(Outcome::Invalid(why)),
+        }
+    }
+    let inputs: Vec<G::Input> = cases.iter().map(|c| c.1.input.clone()).collect();
+    let files = pack_groups::<G>(&inputs);
+    for (members, packed) in files {
+        if !ctx.running() {
+            break;
+        }
+        if let [only] = members[..] {
+            let (k, d) = &cases[only];
+            results[*k] = Some(run_alone::<G>(opts, seen, d.clone()));
+            continue;
+        }
+        let group: Vec<_> = members.iter().map(|&i| cases[i].1.clone()).collect();
+        let last = cases[*members.last().expect("two or more")].0;
+        let last_index = opts.case_index(local[last]);
+        for (i, r) in members
+            .iter()
+            .zip(run_packed::<G>(ctx, seen, &group, packed, last_index))
+        {
+            results[cases[*i].0] = Some(r);
+        }
+    }
+    results
+        .into_iter()
+        .map(|r| r.unwrap_or(Outcome::Dropped))
+        .collect()
+}
+
+/// Splits `inputs` into files for one process run each: every input joins
+/// the first file that `G::pack` still takes it into (and stays valid), so
+/// inputs that pack together need not be neighbours (chutes inputs pack only
+/// when their throw lists agree). Returns each file's member indices, in
+/// order, with the packed input. Where input `i` goes depends only on the
+/// inputs before it, so cutting `inputs` right after a file's last member
+/// rebuilds that file unchanged.
+pub fn pack_groups<G: Game>(inputs: &[G::Input]) -> Vec<(Vec<usize>, G::Input)> {
+    let mut files: Vec<(Vec<usize>, G::Input)> = Vec::new();
+    for (i, input) in inputs.iter().enumerate() {
+        let joined = files.iter_mut().find_map(|(members, packed)| {
+            let p = G::pack(&[packed.clone(), input.clone()])?;
+            G::validate(&p).is_ok().then_some((members, packed, p))
+        });
+        match joined {
+            Some((members, packed, p)) => {
+                members.push(i);
+                *packed = p;
+            }
+            None => files.push((vec![i], input.clone())),
+        }
+    }
+    files
+}
+
+fn run_packed<G: Game>(
+    ctx: &Ctx,
+    seen: &Seen,
+    group: &[Drawn<G::Input>],
+    packed: G::Input,
+    last_index: u64,
+) -> Vec<Outcome<G::Input>> {
+    let opts = ctx.opts;
+    let parts: Vec<G::Input> = group.iter().map(|c| c.input.clone()).collect();
+    let text = G::render(&packed);
+    let whole = compare::<G>(&opts.solvers, &packed, &text, &opts.limits);
+    if whole.interrupted() {
+        return group.iter().map(|_| Outcome::Dropped).collect();
+    }
+    let split = split_runs::<G>(&parts, &whole.runs);
+    let done = |compared| {
+        Outcome::Done(Case {
+            compared,
+            health: Health::default(),
+            finding: None,
+        })
+    };
+    let mut results = Vec::with_capacity(group.len());
+    for (j, d) in group.iter().enumerate() {
+        let suspect = match &split {
+            Some(per_solver) => {
+                let runs: Vec<_> = per_solver.iter().map(|r| r[j].clone()).collect();
+                let (sig, compared) = signature::<G>(&opts.solvers, &d.input, &runs);
+                if sig.is_none() {
+                    results.push(done(compared));
+                    continue;
+                }
+                true
+            }
+            None => whole.signature.is_some(),
+        };
+        results.push(match (suspect, ctx.running()) {
+            (false, _) => done(whole.compared),
+            (true, true) => run_alone::<G>(opts, seen, d.clone()),
+            // Unconfirmed: the re-run alone would overrun the run's time.
+            (true, false) => Outcome::Dropped,
+        });
+    }
+    let finding = match (&whole.signature, unexplained(&results)) {
+        (Some(sig), true) => {
+            let first = &group[0];
+            Some((
+                format!("{PACKED}{sig}"),
+                Exemplar {
+                    count: 1,
+                    seed: first.seed,
+                    profile: first.profile,
+                    files: group.iter().filter_map(|d| d.file.clone()).collect(),
+                    records: corpus::records::<G>(&opts.solvers, &whole.runs),
+                    input: packed,
+                    text,
+                    packed: Some(last_index + 1),
+                },
+            ))
+        }
+        _ => None,
+    };
+    let health = Health::of(&opts.solvers, &whole.runs);
+    if let Some(Outcome::Done(first)) = results.iter_mut().find(|r| matches!(r, Outcome::Done(_))) {
+        first.health.merge(health);
+        if let Some((sig, ex)) = finding {
+            first.finding = Some((sig, Some(ex)));
+        }
+    }
+    results
+}
+
+/// Each solver's run on a packed file, split back into one run per case of
+/// `parts` (`None` for every case where the solver did not run); `None`
+/// when a run cannot be split.
+fn split_runs<G: Game>(
+    parts: &[G::Input],
+    runs: &[Option<Run<G::Output>>],
+) -> Option<Vec<CaseRuns<G::Output>>> {
+    runs.iter()
+        .map(|run| match run {
+            None => Some(vec![None; parts.len()]),
+            Some(Run { result: Ok(o), .. }) => G::unpack_output(parts, o).map(|outs| {
+                outs.into_iter()
+                    .map(|o| {
+                        Some(Run {
+                            result: Ok(o),
+                            stdout: None,
+                            stderr: None,
+                            notes: Vec::new(),
+                        })
+                    })
+                    .collect()
+            }),
+            Some(_) => None,
+        })
+        .collect()
+}
+
+/// Whether a diverging file's divergence is its own: every case of it was
+/// confirmed (none dropped) and none diverges alone.
+fn unexplained<I>(results: &[Outcome<I>]) -> bool {
+    let mut confirmed = true;
+    let mut alone_found = false;
+    for r in results {
+        match r {
+            Outcome::Dropped => confirmed = false,
+            Outcome::Done(c) => alone_found |= c.finding.is_some(),
+            Outcome::Invalid(_) => {}
+        }
+    }
+    confirmed && !alone_found
+}
+
+/// One solver's runs split by case (`None` where it does not apply).
+type CaseRuns<O> = Vec<Option<Run<O>>>;

@@ -1,0 +1,276 @@
+//! The end-of-run report of each signature: shrinking, storing, the
+//! command that rebuilds it.
+
+use std::collections::BTreeMap;
+use std::path::PathBuf;
+use std::time::{Duration, Instant};
+
+use super::{DiffOptions, Exemplar, FaultNote, RuleHits, ShrinkState, SignatureReport};
+use crate::corpus::{self, SolverRecord, Stored};
+use crate::game::{generate_case, parse_valid, Game};
+use crate::interrupt;
+use crate::shell::quote_arg;
+use crate::shrink::{self, ShrinkLimits};
+use crate::solver::SolverSpec;
+use crate::verdict::{compare, smaller, Comparison};
+
+/// The command that re-runs the campaign prefix holding a packed-only
+/// finding; for judge input files, the files of its pack.
+fn packed_repro_command(game: &str, opts: &DiffOptions, cases: u64, files: &[PathBuf]) -> String {
+    if !files.is_empty() {
+        let files: Vec<String> = files
+            .iter()
+            .map(|f| quote_arg(&f.display().to_string()).into_owned())
+            .collect();
+        return format!(
+            "gamefuzz diff {game} --inputs {} --pack {} --solvers {} --no-store",
+            files.join(" "),
+            opts.pack,
+            solver_list_arg(&opts.solvers)
+        );
+    }
+    let mut cmd = format!(
+        "gamefuzz diff {game} --seed {} --cases {cases} --pack {} --solvers {} --no-store",
+        opts.seed,
+        opts.pack,
+        solver_list_arg(&opts.solvers)
+    );
+    if let Some(p) = &opts.profile {
+        cmd += &format!(" --profile {p}");
+    }
+    if opts.shard.1 > 1 {
+        cmd += &format!(" --shard {}/{}", opts.shard.0 + 1, opts.shard.1);
+    }
+    cmd
+}
+
+/// A `--solvers` value as one shell argument.
+fn solver_list_arg(solvers: &[SolverSpec]) -> String {
+    let list: Vec<String> = solvers.iter().map(|s| s.to_string()).collect();
+    quote_arg(&list.join(",")).into_owned()
+}
+
+/// The shell command that rebuilds a finding.
+pub fn repro_command(game: &str, seed: u64, profile: &str, solvers: &[SolverSpec]) -> String {
+    format!(
+        "gamefuzz repro {game} --seed {seed} --profile {profile} --solvers {}",
+        solver_list_arg(solvers)
+    )
+}
+
+/// The shell command that shows a finding read from a judge input file:
+/// shrinking it shows the divergence, then the smallest input with it.
+pub fn file_repro_command(game: &str, file: &str, solvers: &[SolverSpec]) -> String {
+    format!(
+        "gamefuzz shrink {game} --solvers {} {}",
+        solver_list_arg(solvers),
+        quote_arg(file)
+    )
+}
+
+/// Reports every signature found, shrinking and storing its exemplar
+/// (`store`: into the corpus, if the run has one). The shrink time of the
+/// run is shared: each signature gets an equal part of what is left.
+pub(super) fn report_signatures<G: Game>(
+    opts: &DiffOptions,
+    found: BTreeMap<String, Exemplar<G::Input>>,
+    first_stored: &BTreeMap<String, Stored>,
+    store: bool,
+) -> anyhow::Result<Vec<SignatureReport>> {
+    let corpus_dir = opts
+        .corpus
+        .as_ref()
+        .filter(|_| store)
+        .map(|d| d.join(G::ID.name()));
+    let known = match &corpus_dir {
+        Some(dir) => corpus::smallest_by_signature(corpus::load_dir(dir)?),
+        None => BTreeMap::new(),
+    };
+    let deadline = Instant::now() + opts.shrink.time;
+    let n = found.len();
+    let mut reports = Vec::with_capacity(n);
+    for (i, (sig, ex)) in found.into_iter().enumerate() {
+        let share = deadline.saturating_duration_since(Instant::now()) / (n - i) as u32;
+        let stored = known.get(ex.stored_signature(&sig));
+        let first = first_stored.get(&sig);
+        let mut r = signature_report::<G>(opts, store, stored, sig, ex, share)?;
+        // What the corpus gained is what the run's first store of the
+        // signature did, whatever replaced that unshrunk entry since.
+        if let (Some(first @ (Stored::Added(_) | Stored::Replaced { .. })), Some(_)) =
+            (first, r.corpus_status)
+        {
+            r.corpus_status = Some(first.describe());
+        }
+        reports.push(r);
+    }
+    Ok(reports)
+}
+
+/// The exemplar a signature is reported with, and how it came to be.
+struct Reported<I> {
+    input: I,
+    text: String,
+    records: Vec<SolverRecord>,
+    seed: Option<u64>,
+    profile: Option<String>,
+    shrink: ShrinkState,
+    note: Option<&'static str>,
+}
+
+/// The report of one signature. Its exemplar is shrunk within `share`
+/// and stored, unless the corpus holds a shrunk one at least as small; an
+/// unshrunk stored one that is smaller is where shrinking starts.
+fn signature_report<G: Game>(
+    opts: &DiffOptions,
+    store: bool,
+    stored: Option<&corpus::Entry>,
+    sig: String,
+    ex: Exemplar<G::Input>,
+    share: Duration,
+) -> anyhow::Result<SignatureReport> {
+    // A pack of generated cases reports its first case's seed and profile.
+    let (seed, profile) = match ex.files.is_empty() {
+        true => (Some(ex.seed), Some(ex.profile.to_string())),
+        false => (None, None),
+    };
+    let file = ex.file();
+    let repro = match (ex.packed, &file) {
+        (Some(cases), _) => packed_repro_command(G::ID.name(), opts, cases, &ex.files),
+        (None, Some(f)) => file_repro_command(G::ID.name(), f, &opts.solvers),
+        (None, None) => repro_command(G::ID.name(), ex.seed, ex.profile, &opts.solvers),
+    };
+    let mut report = SignatureReport {
+        signature: sig.clone(),
+        count: ex.count,
+        seed,
+        profile,
+        file,
+        found_bytes: ex.text.len(),
+        shrunk_bytes: ex.text.len(),
+        shrink: ShrinkState::NotShrunk,
+        shrink_note: None,
+        repro,
+        corpus: None,
+        corpus_status: None,
+        packed: ex.packed.is_some(),
+        faults: FaultNote::of(&ex.records),
+        rules: Vec::new(),
+        input: String::new(),
+        records: Vec::new(),
+    };
+    if let Some(entry) = stored.filter(|e| e.meta.shrunk && !smaller(&ex.text, &e.input)) {
+        report.shrink = ShrinkState::Known;
+        report.shrunk_bytes = entry.input.len();
+        report.corpus = Some(entry.path.display().to_string());
+        report.corpus_status = Some("known signature: the corpus holds a shrunk exemplar as small");
+        report.rules = RuleHits::of::<G>(&entry.input);
+        report.input = entry.input.clone();
+        report.records = entry.meta.solvers.clone();
+        return Ok(report);
+    }
+    let r = shrink_exemplar::<G>(opts, stored, &sig, &ex, share);
+    report.shrunk_bytes = r.text.len();
+    report.shrink = r.shrink;
+    report.shrink_note = r.note;
+    report.faults = FaultNote::of(&r.records);
+    report.rules = RuleHits::of_input::<G>(&r.input);
+    report.input = r.text.clone();
+    report.records = r.records.clone();
+    if let (Some(dir), true) = (&opts.corpus, store) {
+        let mut meta = ex.meta::<G>(&sig, r.shrink == ShrinkState::Shrunk);
+        meta.solvers = r.records;
+        (meta.seed, meta.profile) = (r.seed, r.profile);
+        let s = corpus::store(dir, G::ID, &r.text, meta)?;
+        report.corpus = Some(s.path().display().to_string());
+        report.corpus_status = Some(s.describe());
+    }
+    Ok(report)
+}
+
+/// Shrinks a finding within `share`, from the smaller of the run's
+/// exemplar and an unshrunk stored one that still shows the divergence.
+fn shrink_exemplar<G: Game>(
+    opts: &DiffOptions,
+    stored: Option<&corpus::Entry>,
+    sig: &str,
+    ex: &Exemplar<G::Input>,
+    share: Duration,
+) -> Reported<G::Input> {
+    let sig = ex.stored_signature(sig);
+    let (seed, profile) = ex.origin();
+    let profile = profile.map(str::to_string);
+    let mut start = Reported {
+        input: ex.input.clone(),
+        text: ex.text.clone(),
+        records: ex.records.clone(),
+        seed,
+        profile,
+        shrink: ShrinkState::NotShrunk,
+        note: None,
+    };
+    let why_not = if opts.shrink.candidates == 0 {
+        Some("--no-shrink")
+    } else if interrupt::stopped() {
+        Some("interrupted")
+    } else if share.is_zero() {
+        Some("no shrink time left")
+    } else {
+        None
+    };
+    if let Some(why) = why_not {
+        start.note = Some(why);
+        return start;
+    }
+    // A packed-only finding or a file is shrunk structurally (its cases
+    // come from several tapes, or from none); a generated one from its tape
+    // first.
+    let mut tape = seed.map(|seed| (generate_case::<G>(seed, ex.profile).1, ex.profile));
+    if let Some(entry) = stored.filter(|e| smaller(&e.input, &ex.text)) {
+        if let Some(c) = reproduces::<G>(opts, &entry.input, sig) {
+            start.input = c.0;
+            start.text = entry.input.clone();
+            start.records = corpus::records::<G>(&opts.solvers, &c.1.runs);
+            start.seed = entry.meta.seed;
+            start.profile = entry.meta.profile.clone();
+            tape = None;
+        }
+    }
+    if opts.progress && std::io::IsTerminal::is_terminal(&std::io::stderr()) {
+        eprintln!("{}: shrinking [{sig}] ({} bytes)", G::ID, start.text.len());
+    }
+    let bounds = ShrinkLimits {
+        time: share,
+        candidates: opts.shrink.candidates,
+    };
+    let (shrunk, runs) = shrink::shrink_finding::<G>(
+        &opts.solvers,
+        sig,
+        start.input.clone(),
+        tape,
+        &opts.limits,
+        &bounds,
+    );
+    if let Some(runs) = runs {
+        start.records = corpus::records::<G>(&opts.solvers, &runs);
+    }
+    start.text = G::render(&shrunk.input);
+    start.input = shrunk.input;
+    (start.shrink, start.note) = match (shrunk.complete, interrupt::stopped()) {
+        (true, _) => (ShrinkState::Shrunk, None),
+        (false, true) => (ShrinkState::Partly, Some("interrupted")),
+        (false, false) => (ShrinkState::Partly, Some("shrink budget spent")),
+    };
+    start
+}
+
+/// The input of a stored entry, with the comparison on it, if it still
+/// shows the divergence `sig` with these solvers.
+fn reproduces<G: Game>(
+    opts: &DiffOptions,
+    text: &str,
+    sig: &str,
+) -> Option<(G::Input, Comparison<G::Output>)> {
+    let input = parse_valid::<G>(text).ok()?;
+    let c = compare::<G>(&opts.solvers, &input, text, &opts.limits);
+    (c.signature.as_deref() == Some(sig)).then_some((input, c))
+}
