@@ -189,8 +189,8 @@ pub fn diff_sections<G: Game>(s: &Summary, run: &Rerun<'_>) -> Vec<String> {
         .collect()
 }
 
-fn finding<G: Game>(r: &SignatureReport, run: &Rerun<'_>) -> String {
-    let mut b = String::new();
+/// How many cases, the smallest one's origin and size, and how far it shrank.
+fn summary(r: &SignatureReport) -> String {
     let shrunk = match r.shrink {
         ShrinkState::Shrunk => format!("shrunk to {} bytes", r.shrunk_bytes),
         ShrinkState::Partly => format!("partly shrunk to {} bytes", r.shrunk_bytes),
@@ -207,14 +207,17 @@ fn finding<G: Game>(r: &SignatureReport, run: &Rerun<'_>) -> String {
         }
         _ => "no origin recorded".to_string(),
     };
-    let _ = writeln!(
-        b,
-        "<p>{} cases; smallest found: {origin} ({} bytes), {}{}.</p>",
+    format!(
+        "<p>{} cases; smallest found: {origin} ({} bytes), {}{}.</p>\n",
         r.count,
         r.found_bytes,
         shrunk,
         r.shrink_note.map(|n| format!(": {n}")).unwrap_or_default()
-    );
+    )
+}
+
+fn finding<G: Game>(r: &SignatureReport, run: &Rerun<'_>) -> String {
+    let mut b = summary(r);
     if r.packed {
         b += "<p class=\"note\">Only when cases share one file: no case diverges alone.</p>\n";
     }

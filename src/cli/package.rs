@@ -169,16 +169,7 @@ fn package_command<G: Game>(args: &PackageArgs) -> anyhow::Result<Exit> {
         bail!("--name and --accepted need --layout kattis (a plain package has no problem.yaml or submissions)");
     }
     let build_dir = package::BuildDir::new()?;
-    let accepted = match &args.accepted {
-        None => None,
-        Some(path) => match path.to_string_lossy().parse::<ProgramArg>() {
-            Ok(arg @ ProgramArg::Source(_)) => Some(prepare::<G>(&[arg], &build_dir, 0)?.remove(0)),
-            _ => bail!(
-                "--accepted {}: give the model solution's source file (.cpp, .cc, .cxx, .c, .py or .rs)",
-                path.display()
-            ),
-        },
-    };
+    let accepted = accepted_program::<G>(args, &build_dir)?;
     let against = match &args.against {
         Some(ProgramList(list)) => prepare::<G>(list, &build_dir, 1)?,
         None => Vec::new(),
@@ -187,15 +178,7 @@ fn package_command<G: Game>(args: &PackageArgs) -> anyhow::Result<Exit> {
         Some(ProgramList(list)) => prepare::<G>(list, &build_dir, 1 + against.len())?,
         None => Vec::new(),
     };
-    let mut extras = package::Extras {
-        name: args.name.clone(),
-        submissions: submissions("accepted", accepted.as_slice())?,
-    };
-    if args.layout == package::Layout::Kattis {
-        extras
-            .submissions
-            .extend(submissions("wrong_answer", &against)?);
-    }
+    let extras = extras(args, accepted.as_slice(), &against)?;
 
     let findings = args.corpus.join(G::ID.name());
     if !findings.is_dir() {
@@ -208,15 +191,83 @@ fn package_command<G: Game>(args: &PackageArgs) -> anyhow::Result<Exit> {
     if let Some(acc) = &accepted {
         refuse_unless_accepted::<G>(acc, &package::package_tests(&p), &limits)?;
     }
-    let mut ok = true;
-    let mut added = Vec::new();
     let against_opts = package::AgainstOptions {
         time: against_time,
         jobs,
         limits: limits.clone(),
     };
-    for prog in &against {
-        let (fate, note) = package::against::<G>(&mut p, prog, &against_opts)?;
+    let (mut ok, added) = kill_each::<G>(&mut p, &against, &against_opts)?;
+    if let (Some(acc), false) = (&accepted, added.is_empty()) {
+        let new: Vec<_> = package::package_tests(&p)
+            .into_iter()
+            .filter(|t| added.contains(&t.label))
+            .collect();
+        refuse_unless_accepted::<G>(acc, &new, &limits)?;
+    }
+
+    write_and_summarize::<G>(&p, args, &extras)?;
+    if !p.unreached.is_empty() {
+        ok = false;
+    }
+    if let Some(path) = &args.report {
+        let page = crate::report::package_page::<G>(&p, &args.out.display().to_string());
+        std::fs::write(path, page).with_context(|| format!("writing {}", path.display()))?;
+        eprintln!("report written to {}", path.display());
+    }
+    if !check_programs::<G>(&p, &check, &args.corpus, &limits)? {
+        ok = false;
+    }
+    Ok(if ok { Exit::Clean } else { Exit::Found })
+}
+
+/// The model solution given by --accepted, built; only a source file will do.
+fn accepted_program<G: Game>(
+    args: &PackageArgs,
+    build_dir: &package::BuildDir,
+) -> anyhow::Result<Option<Program>> {
+    Ok(match &args.accepted {
+        None => None,
+        Some(path) => match path.to_string_lossy().parse::<ProgramArg>() {
+            Ok(arg @ ProgramArg::Source(_)) => Some(prepare::<G>(&[arg], build_dir, 0)?.remove(0)),
+            _ => bail!(
+                "--accepted {}: give the model solution's source file (.cpp, .cc, .cxx, .c, .py or .rs)",
+                path.display()
+            ),
+        },
+    })
+}
+
+/// The problem name and the submissions a Kattis package carries.
+fn extras(
+    args: &PackageArgs,
+    accepted: &[Program],
+    against: &[Program],
+) -> anyhow::Result<package::Extras> {
+    let mut extras = package::Extras {
+        name: args.name.clone(),
+        submissions: submissions("accepted", accepted)?,
+    };
+    if args.layout == package::Layout::Kattis {
+        extras
+            .submissions
+            .extend(submissions("wrong_answer", against)?);
+    }
+
+    Ok(extras)
+}
+
+/// Runs each wrong program against the package, adding a killing test when
+/// none of the existing ones does. Returns whether every program was killed
+/// and the labels of the tests added.
+fn kill_each<G: Game>(
+    p: &mut package::Package,
+    against: &[Program],
+    opts: &package::AgainstOptions,
+) -> anyhow::Result<(bool, Vec<String>)> {
+    let mut ok = true;
+    let mut added = Vec::new();
+    for prog in against {
+        let (fate, note) = package::against::<G>(p, prog, opts)?;
         if let Some(note) = note {
             eprintln!("note: {note}");
         }
@@ -245,22 +296,24 @@ fn package_command<G: Game>(args: &PackageArgs) -> anyhow::Result<Exit> {
             }
         }
     }
-    if let (Some(acc), false) = (&accepted, added.is_empty()) {
-        let new: Vec<_> = package::package_tests(&p)
-            .into_iter()
-            .filter(|t| added.contains(&t.label))
-            .collect();
-        refuse_unless_accepted::<G>(acc, &new, &limits)?;
-    }
+    Ok((ok, added))
+}
 
+/// Writes the package and prints what it holds: test counts, rule coverage
+/// and the rules no test exercises.
+fn write_and_summarize<G: Game>(
+    p: &package::Package,
+    args: &PackageArgs,
+    extras: &package::Extras,
+) -> anyhow::Result<()> {
     let cwd = std::env::current_dir().context("reading the working directory")?;
     package::write(
-        &p,
+        p,
         args.layout,
         &args.out,
         args.force,
         &[&cwd, &args.corpus],
-        &extras,
+        extras,
     )?;
     outln!(
         "{}: {} sample and {} secret tests ({} bytes) written to {}",
@@ -277,19 +330,25 @@ fn package_command<G: Game>(args: &PackageArgs) -> anyhow::Result<Exit> {
     ];
     out!("{}", package::coverage_table(&p.rules, &columns));
     for (rule, why) in &p.unreached {
-        ok = false;
         outln!("not exercised: {rule}: {why}");
     }
-    if let Some(path) = &args.report {
-        let page = crate::report::package_page::<G>(&p, &args.out.display().to_string());
-        std::fs::write(path, page).with_context(|| format!("writing {}", path.display()))?;
-        eprintln!("report written to {}", path.display());
-    }
+    Ok(())
+}
+
+/// Runs the package and the corpus against the `check` programs; false when
+/// one of them fails corpus findings yet passes every test of the package.
+fn check_programs<G: Game>(
+    p: &package::Package,
+    check: &[Program],
+    corpus: &std::path::Path,
+    limits: &crate::solver::Limits,
+) -> anyhow::Result<bool> {
+    let mut ok = true;
     if !check.is_empty() {
         let specs: Vec<SolverSpec> = check.iter().map(|p| p.spec.clone()).collect();
-        let (outcomes, reports) = package::check::<G>(&p, &specs, &args.corpus, &limits)?;
-        print_failures(&outcomes, &check);
-        for (r, prog) in reports.iter().zip(&check) {
+        let (outcomes, reports) = package::check::<G>(p, &specs, corpus, limits)?;
+        print_failures(&outcomes, check);
+        for (r, prog) in reports.iter().zip(check) {
             outln!("{}", r.line().replacen(&r.solver, &prog.given, 1));
             if !r.holds() {
                 ok = false;
@@ -301,7 +360,7 @@ fn package_command<G: Game>(args: &PackageArgs) -> anyhow::Result<Exit> {
             }
         }
     }
-    Ok(if ok { Exit::Clean } else { Exit::Found })
+    Ok(ok)
 }
 
 /// One line per failing test, naming programs as they were given.

@@ -13,7 +13,7 @@ use std::time::Duration;
 use super::check::{package_tests, run_tests, Verdict};
 use super::program::Program;
 use super::{answer, Package};
-use crate::driver::{self, Amount, DiffOptions};
+use crate::driver::{self, Amount, DiffOptions, FirstDivergence};
 use crate::fault::FaultKind;
 use crate::game::{generate_case, Game};
 use crate::shrink::{self, ShrinkLimits};
@@ -64,19 +64,8 @@ pub fn against<G: Game>(
     program: &Program,
     opts: &AgainstOptions,
 ) -> anyhow::Result<(Fate, Option<String>)> {
-    let solvers = [program.spec.clone()];
-    let outcomes = run_tests::<G>(&package_tests(p), &solvers, &opts.limits)?;
-    if let Some((label, how)) = outcomes.iter().find_map(|o| match &o.verdicts[0] {
-        Verdict::Fail(how) => Some((&o.label, how)),
-        _ => None,
-    }) {
-        return Ok((
-            Fate::Existing {
-                test: label.clone(),
-                how: how.clone(),
-            },
-            None,
-        ));
+    if let Some(fate) = existing_failure::<G>(p, program, &opts.limits)? {
+        return Ok((fate, None));
     }
     let seed = campaign_seed(p, program);
     let external = matches!(program.spec, SolverSpec::Cmd(_));
@@ -103,52 +92,16 @@ pub fn against<G: Game>(
             None,
         ));
     };
-    let tape = (!found.packed).then(|| {
-        (
-            generate_case::<G>(found.seed, found.profile).1,
-            found.profile,
-        )
-    });
     let found_bytes = G::render(&found.input).len();
-    let started = std::time::Instant::now();
-    let (shrunk, _) = shrink::shrink_finding::<G>(
-        &campaign.solvers,
-        &found.signature,
-        found.input,
-        tape,
-        &opts.limits,
-        &ShrinkLimits {
-            time: SHRINK_TIME,
-            candidates: SHRINK_CANDIDATES,
-        },
-    );
-    let note = (started.elapsed() >= SHRINK_TIME).then(|| {
-        format!(
-            "shrinking the counterexample against {} stopped after {} s, before its candidate \
-             bound: the new test may differ from run to run",
-            program.given,
-            SHRINK_TIME.as_secs()
-        )
-    });
-    let shrunk = shrunk.input;
+    let (shrunk, note) =
+        shrink_counterexample::<G>(&campaign.solvers, &found, program, &opts.limits);
     let text = G::render(&shrunk);
     let c = compare::<G>(&campaign.solvers, &shrunk, &text, &opts.limits);
     let how = match &c.runs[..] {
         [Some(engine), Some(prog)] => in_words::<G>(&shrunk, engine, prog),
         _ => "disagrees with the engine".to_string(),
     };
-    let origin = if found.packed {
-        format!(
-            "the file of cases packed from case {} (profile {}) of a campaign from seed {seed}, \
-             where no case fails alone",
-            found.index, found.profile
-        )
-    } else {
-        format!(
-            "case {} (seed {}, profile {}) of a campaign from seed {seed}",
-            found.index, found.seed, found.profile
-        )
-    };
+    let origin = origin(&found, seed);
     let about = format!(
         "kills {}: it {how}; the first counterexample found, {origin}, shrunk from {found_bytes} \
          to {} bytes",
@@ -164,6 +117,76 @@ pub fn against<G: Game>(
         },
         note,
     ))
+}
+
+/// The first test of the package that `program` fails, and how.
+fn existing_failure<G: Game>(
+    p: &Package,
+    program: &Program,
+    limits: &Limits,
+) -> anyhow::Result<Option<Fate>> {
+    let solvers = [program.spec.clone()];
+    let outcomes = run_tests::<G>(&package_tests(p), &solvers, limits)?;
+    Ok(outcomes.iter().find_map(|o| match &o.verdicts[0] {
+        Verdict::Fail(how) => Some(Fate::Existing {
+            test: o.label.clone(),
+            how: how.clone(),
+        }),
+        _ => None,
+    }))
+}
+
+/// Shrinks a counterexample within a bound of candidates. The second value
+/// is a note when the time net was reached first.
+fn shrink_counterexample<G: Game>(
+    solvers: &[SolverSpec],
+    found: &FirstDivergence<G::Input>,
+    program: &Program,
+    limits: &Limits,
+) -> (G::Input, Option<String>) {
+    let tape = (!found.packed).then(|| {
+        (
+            generate_case::<G>(found.seed, found.profile).1,
+            found.profile,
+        )
+    });
+    let started = std::time::Instant::now();
+    let (shrunk, _) = shrink::shrink_finding::<G>(
+        solvers,
+        &found.signature,
+        found.input.clone(),
+        tape,
+        limits,
+        &ShrinkLimits {
+            time: SHRINK_TIME,
+            candidates: SHRINK_CANDIDATES,
+        },
+    );
+    let note = (started.elapsed() >= SHRINK_TIME).then(|| {
+        format!(
+            "shrinking the counterexample against {} stopped after {} s, before its candidate \
+             bound: the new test may differ from run to run",
+            program.given,
+            SHRINK_TIME.as_secs()
+        )
+    });
+    (shrunk.input, note)
+}
+
+/// Where a counterexample came from, in words.
+fn origin<I>(found: &FirstDivergence<I>, seed: u64) -> String {
+    if found.packed {
+        format!(
+            "the file of cases packed from case {} (profile {}) of a campaign from seed {seed}, \
+             where no case fails alone",
+            found.index, found.profile
+        )
+    } else {
+        format!(
+            "case {} (seed {}, profile {}) of a campaign from seed {seed}",
+            found.index, found.seed, found.profile
+        )
+    }
 }
 
 /// The campaign seed: a hash of the package seed, the game and the

@@ -78,3 +78,6 @@ fn termination(input: &Input) -> Result<(), Invalid> {
         )),
     }
 }
+
+#[cfg(test)]
+mod tests;
