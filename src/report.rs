@@ -17,7 +17,7 @@ use crate::game::{parse_valid, Game};
 use crate::package::Package;
 use crate::picture::Focus;
 use crate::solver::{Limits, SolverSpec};
-use crate::text::printable;
+use crate::text::{printable, push_markup};
 
 /// Text shown from one input, output or trace, in bytes.
 const SHOWN_BYTES: usize = 64 * 1024;
@@ -46,14 +46,7 @@ summary{cursor:pointer}code{background:#f3f3f3;padding:0 .2em}
 pub fn escape(s: &str, max: usize) -> String {
     let mut out = String::with_capacity(s.len().min(max) + 16);
     for c in printable(s, max).chars() {
-        match c {
-            '&' => out.push_str("&amp;"),
-            '<' => out.push_str("&lt;"),
-            '>' => out.push_str("&gt;"),
-            '"' => out.push_str("&quot;"),
-            '\'' => out.push_str("&#39;"),
-            c => out.push(c),
-        }
+        push_markup(&mut out, c);
     }
     out
 }

@@ -386,6 +386,20 @@ pub fn output_lines(text: &str) -> Vec<&str> {
     lines
 }
 
+/// Appends `c` to HTML or SVG text: the five characters markup gives a
+/// meaning to become entities, so one rule serves attribute values and
+/// text nodes alike.
+pub fn push_markup(out: &mut String, c: char) {
+    match c {
+        '&' => out.push_str("&amp;"),
+        '<' => out.push_str("&lt;"),
+        '>' => out.push_str("&gt;"),
+        '"' => out.push_str("&quot;"),
+        '\'' => out.push_str("&#39;"),
+        c => out.push(c),
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
