@@ -194,10 +194,7 @@ fn bad_input_and_bad_arguments_get_clear_errors_and_exit_codes() {
 fn external_solver_faults_are_classified() {
     let dir = tempfile::tempdir().unwrap();
     let script = |name: &str, body: &str| {
-        let p = dir.path().join(name);
-        std::fs::write(&p, format!("#!/bin/sh\n{body}\n")).unwrap();
-        use std::os::unix::fs::PermissionsExt;
-        std::fs::set_permissions(&p, std::fs::Permissions::from_mode(0o755)).unwrap();
+        let p = common::script(dir.path(), name, body);
         // The engine and the port work, so the run is not refused.
         format!("engine,reference,cmd:{}", p.display())
     };

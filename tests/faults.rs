@@ -8,7 +8,6 @@
 //! instead of hanging it, and every process a test starts is killed.
 
 use std::io::Read;
-use std::os::unix::fs::PermissionsExt;
 use std::os::unix::process::CommandExt;
 use std::path::{Path, PathBuf};
 use std::process::{Child, Command, Output, Stdio};
@@ -18,30 +17,9 @@ use std::time::{Duration, Instant};
 use serde_json::Value;
 
 mod common;
-use common::text;
+use common::{always_yes, script, text};
 
 const BIN: &str = env!("CARGO_BIN_EXE_gamefuzz");
-
-/// Writes an executable shell script.
-fn script(dir: &Path, name: &str, body: &str) -> PathBuf {
-    let p = dir.join(name);
-    std::fs::write(&p, format!("#!/bin/sh\n{body}\n")).unwrap();
-    std::fs::set_permissions(&p, std::fs::Permissions::from_mode(0o755)).unwrap();
-    p
-}
-
-/// Counts the xiangqi cases on stdin (headers `N r c`, then N piece lines,
-/// `0 0 0` at the end).
-const COUNT_CASES: &str = r#"awk 'NF == 0 { next } { if (left > 0) { left--; next } if ($1 == 0) exit; c++; left = $1 } END { print c + 0 }'"#;
-
-/// A wrong xiangqi solution: YES for every case.
-fn always_yes(dir: &Path) -> PathBuf {
-    script(
-        dir,
-        "yes.sh",
-        &format!("n=$({COUNT_CASES})\ni=0\nwhile [ $i -lt $n ]; do echo YES; i=$((i+1)); done"),
-    )
-}
 
 /// gamefuzz started in its own process group (as a shell starts a
 /// foreground job), killed with its group if the test ends early. Its

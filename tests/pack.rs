@@ -2,7 +2,6 @@
 //! per process, isolating and shrinking a wrong answer, sharding a campaign
 //! and merging corpora.
 
-use std::os::unix::fs::PermissionsExt;
 use std::path::{Path, PathBuf};
 use std::process::{Command, Output};
 
@@ -11,6 +10,7 @@ use serde_json::Value;
 const BIN: &str = env!("CARGO_BIN_EXE_gamefuzz");
 
 mod common;
+use common::{script, COUNT_CASES};
 
 fn gamefuzz(args: &[&str]) -> Output {
     common::gamefuzz(args, "")
@@ -25,26 +25,9 @@ fn json(out: &Output) -> Value {
     })
 }
 
-/// Writes an executable shell script.
-fn script(dir: &Path, name: &str, body: &str) -> PathBuf {
-    let p = dir.join(name);
-    std::fs::write(&p, format!("#!/bin/sh\n{body}\n")).unwrap();
-    std::fs::set_permissions(&p, std::fs::Permissions::from_mode(0o755)).unwrap();
-    p
-}
-
-/// Counts the xiangqi cases on stdin (headers `N r c`, then N piece lines,
-/// `0 0 0` at the end).
-const COUNT_CASES: &str = r#"awk 'NF == 0 { next } { if (left > 0) { left--; next } if ($1 == 0) exit; c++; left = $1 } END { print c + 0 }'"#;
-
 /// A wrong xiangqi solution: YES for every case.
 fn always_yes(dir: &Path) -> String {
-    let p = script(
-        dir,
-        "yes.sh",
-        &format!("n=$({COUNT_CASES})\ni=0\nwhile [ $i -lt $n ]; do echo YES; i=$((i+1)); done"),
-    );
-    format!("engine,cmd:{}", p.display())
+    format!("engine,cmd:{}", common::always_yes(dir).display())
 }
 
 fn diff_json(args: &[&str]) -> Value {

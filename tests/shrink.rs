@@ -4,7 +4,7 @@
 //! draw should meet, with a wide margin, never on a fixed list of seeds.
 
 use std::collections::HashSet;
-use std::os::unix::fs::PermissionsExt;
+mod common;
 use std::path::{Path, PathBuf};
 use std::time::Duration;
 
@@ -29,10 +29,7 @@ fn bounds() -> ShrinkLimits {
 }
 
 fn script(dir: &Path, name: &str, body: &str) -> SolverSpec {
-    let p = dir.join(name);
-    std::fs::write(&p, format!("#!/bin/sh\n{body}\n")).unwrap();
-    std::fs::set_permissions(&p, std::fs::Permissions::from_mode(0o755)).unwrap();
-    SolverSpec::Cmd(vec![p.display().to_string()])
+    SolverSpec::Cmd(vec![common::script(dir, name, body).display().to_string()])
 }
 
 /// The first generated input of `profile` on which `solvers` diverge, with
