@@ -148,6 +148,43 @@ fn packing_finds_what_one_process_per_case_finds() {
 }
 
 #[test]
+fn a_signature_already_confirmed_alone_costs_no_more_processes() {
+    let dir = tempfile::tempdir().unwrap();
+    let yes = common::always_yes(dir.path());
+    let log = dir.path().join("runs.log");
+    let p = script(
+        dir.path(),
+        "counted.sh",
+        &format!("echo run >> '{}'\nexec '{}'", log.display(), yes.display()),
+    );
+    let v = diff_json(&[
+        "diff",
+        "xiangqi",
+        "--solvers",
+        &format!("engine,cmd:{}", p.display()),
+        "--cases",
+        "256",
+        "--profile",
+        "small",
+        "--pack",
+        "32",
+        "--jobs",
+        "1",
+        "--json",
+        "--no-store",
+        "--no-shrink",
+    ]);
+    let divergences = v["divergences"].as_u64().unwrap();
+    assert!(divergences >= 32, "{v}");
+    let runs = std::fs::read_to_string(&log).unwrap().lines().count() as u64;
+    // Eight files of 32 one-case inputs, plus a re-run alone for the first
+    // divergence and for each later one that is a smaller exemplar; not
+    // one per divergence.
+    assert!(runs >= 8, "{runs} runs");
+    assert!(runs <= 8 + 24, "{runs} runs for {divergences} divergences");
+}
+
+#[test]
 fn a_bug_that_needs_several_cases_in_one_file_is_reported_as_packed() {
     let dir = tempfile::tempdir().unwrap();
     // Right on files of at most 3 cases (it asks the engine), YES beyond.

@@ -201,7 +201,7 @@ pub(super) fn worker<G: Game>(
         let results = match local.len() {
             0 => break,
             1 => vec![run_case::<G>(ctx, &seen, local[0])],
-            _ => run_block::<G>(ctx, &seen, &local),
+            _ => run_block::<G>(ctx, &mut seen, &local),
         };
         let mut urgent = false;
         for r in &results {

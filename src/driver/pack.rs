@@ -14,7 +14,20 @@ use crate::verdict::{compare, signature};
 /// exactly what an unpacked run reports. If no case of a diverging file
 /// diverges alone, the whole file is the finding (marked `packed`). Files
 /// and re-runs wait for [`Ctx::running`]; what is left is dropped.
-pub(super) fn run_block<G: Game>(ctx: &Ctx, seen: &Seen, local: &[u64]) -> Vec<Outcome<G::Input>> {
+///
+/// A re-run alone costs a process, as much as a whole file: a program
+/// wrong on one case in six would spend most of a packed run on re-runs.
+/// So a diverging case is only counted, without a re-run, when the worker
+/// has already confirmed its signature alone and the case could not be a
+/// smaller exemplar ([`Seen::news`]): what the run reports and stores is
+/// confirmed alone all the same. The price: a program that also goes wrong
+/// from state kept between cases shows that as a `packed: ` finding only
+/// in files where no case diverges with a signature confirmed alone.
+pub(super) fn run_block<G: Game>(
+    ctx: &Ctx,
+    seen: &mut Seen,
+    local: &[u64],
+) -> Vec<Outcome<G::Input>> {
     let opts = ctx.opts;
     let mut results: Vec<Option<Outcome<G::Input>>> = (0..local.len()).map(|_| None).collect();
     // The valid cases, with their place in the block.
@@ -33,7 +46,9 @@ pub(super) fn run_block<G: Game>(ctx: &Ctx, seen: &Seen, local: &[u64]) -> Vec<O
         }
         if let [only] = members[..] {
             let (k, d) = &cases[only];
-            results[*k] = Some(run_alone::<G>(opts, seen, d.clone()));
+            let r = run_alone::<G>(opts, seen, d.clone());
+            seen.note(&r);
+            results[*k] = Some(r);
             continue;
         }
         let group: Vec<_> = members.iter().map(|&i| cases[i].1.clone()).collect();
@@ -79,7 +94,7 @@ pub fn pack_groups<G: Game>(inputs: &[G::Input]) -> Vec<(Vec<usize>, G::Input)> 
 
 fn run_packed<G: Game>(
     ctx: &Ctx,
-    seen: &Seen,
+    seen: &mut Seen,
     group: &[Drawn<G::Input>],
     packed: G::Input,
     last_index: u64,
@@ -105,8 +120,17 @@ fn run_packed<G: Game>(
             Some(per_solver) => {
                 let runs: Vec<_> = per_solver.iter().map(|r| r[j].clone()).collect();
                 let (sig, compared) = signature::<G>(&opts.solvers, &d.input, &runs);
-                if sig.is_none() {
+                let Some(sig) = sig else {
                     results.push(done(compared));
+                    continue;
+                };
+                let text = d.text.clone().unwrap_or_else(|| G::render(&d.input));
+                if !seen.news(&sig, &text) {
+                    results.push(Outcome::Done(Case {
+                        compared,
+                        health: Health::default(),
+                        finding: Some((sig, None)),
+                    }));
                     continue;
                 }
                 true
@@ -115,7 +139,11 @@ fn run_packed<G: Game>(
         };
         results.push(match (suspect, ctx.running()) {
             (false, _) => done(whole.compared),
-            (true, true) => run_alone::<G>(opts, seen, d.clone()),
+            (true, true) => {
+                let r = run_alone::<G>(opts, seen, d.clone());
+                seen.note(&r);
+                r
+            }
             // Unconfirmed: the re-run alone would overrun the run's time.
             (true, false) => Outcome::Dropped,
         });
