@@ -228,14 +228,9 @@ pub fn parse_target<G: Game>(data: &[u8]) -> Verdict {
 
 fn clip(s: &str) -> String {
     const MAX: usize = 8000;
-    let mut out = if s.len() <= MAX {
-        s.to_string()
-    } else {
-        let mut end = MAX;
-        while !s.is_char_boundary(end) {
-            end -= 1;
-        }
-        format!("{}\n... ({} more bytes)", &s[..end], s.len() - end)
+    let mut out = match crate::text::head(s, MAX) {
+        (all, 0) => all.to_string(),
+        (kept, cut) => format!("{kept}\n... ({cut} more bytes)"),
     };
     if !out.ends_with('\n') {
         out.push('\n');

@@ -339,6 +339,19 @@ pub fn quoted(token: &str) -> String {
     out
 }
 
+/// The first `max` bytes of `s` at most, cut at a character boundary, and
+/// how many bytes were cut.
+pub fn head(s: &str, max: usize) -> (&str, usize) {
+    if s.len() <= max {
+        return (s, 0);
+    }
+    let mut end = max;
+    while !s.is_char_boundary(end) {
+        end -= 1;
+    }
+    (&s[..end], s.len() - end)
+}
+
 /// Text a program printed, made safe for a terminal: control characters
 /// other than newline and tab are escaped (`\x1b`), and only the first
 /// `max` bytes are kept, with a line saying how many were cut.
