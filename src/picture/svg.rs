@@ -23,6 +23,9 @@ const CELL_H: f64 = 36.0;
 const CHAR_W: f64 = 8.4;
 const LINE_H: f64 = 16.0;
 const PAD: f64 = 8.0;
+/// The width of a character of 12-point text, as far as layout goes.
+const TEXT_W: f64 = 7.2;
+
 /// Notes wrap at this many characters in the SVG.
 const SVG_NOTE_CHARS: usize = 100;
 
@@ -115,7 +118,6 @@ impl<'a> Svg<'a> {
         );
     }
 
-    /// The lines below the grid: the key's descriptions and the notes.
     /// The lines below the grid: the key's marks and the notes, wrapped.
     fn lines_below(&self) -> (Vec<Mark>, Vec<String>) {
         let notes = self
@@ -146,7 +148,7 @@ impl<'a> Svg<'a> {
         let text_w = notes
             .iter()
             .chain(std::iter::once(&p.caption))
-            .map(|l| l.chars().count() as f64 * 7.2)
+            .map(|l| l.chars().count() as f64 * TEXT_W)
             .fold(0.0, f64::max);
         let width = (self.x0 + grid_w).max(key_w).max(text_w) + 2.0 * PAD;
         let below = self.y0 + grid_h + PAD;
@@ -166,7 +168,10 @@ impl<'a> Svg<'a> {
         self.key(below, &marks);
         let mut y = below + key_h + LINE_H - 4.0;
         for line in &notes {
-            self.text(PAD, y, 12, "start", "", line);
+            // SVG drops leading spaces: a wrapped line's indent is a shift.
+            let words = line.trim_start();
+            let indent = (line.len() - words.len()) as f64 * TEXT_W;
+            self.text(PAD + indent, y, 12, "start", "", words);
             y += LINE_H;
         }
         self.out += "</svg>\n";
@@ -392,7 +397,7 @@ impl<'a> Svg<'a> {
 
 /// The room one entry of the key takes: a swatch, its name and a gap.
 fn key_entry_width(name: &str) -> f64 {
-    24.0 + name.chars().count() as f64 * 7.2 + 12.0
+    24.0 + name.chars().count() as f64 * TEXT_W + 12.0
 }
 
 #[cfg(test)]
@@ -440,6 +445,25 @@ mod tests {
         assert_eq!(svg.matches("<polygon").count(), 1);
         assert!(svg.contains(">G</text>") && svg.contains(">R</text>"));
         assert_eq!(svg.matches("r=\"7\"").count(), 2);
+    }
+
+    #[test]
+    fn a_wrapped_notes_later_lines_stand_indented() {
+        let mut p = sample();
+        let long = "word ".repeat(2 * super::SVG_NOTE_CHARS / 5);
+        p.notes.push(long.trim_end().to_string());
+        let svg = p.svg();
+        assert_well_formed(&svg);
+        let xs: Vec<f64> = svg
+            .lines()
+            .filter(|l| l.starts_with("<text") && l.contains(">word word"))
+            .map(|l| {
+                let x = l.split("x=\"").nth(1).unwrap();
+                x[..x.find('"').unwrap()].parse().unwrap()
+            })
+            .collect();
+        assert!(xs.len() >= 2, "{svg}");
+        assert!(xs[1..].iter().all(|&x| x > xs[0]), "{xs:?}");
     }
 
     #[test]
