@@ -186,14 +186,17 @@ pub trait Game: Sized + 'static {
     /// format has one case per file (pigs) or when the joined input would
     /// break a per-file limit or a shared section (the caller then packs
     /// fewer inputs). The result must be valid whenever every part is.
-    fn pack(_inputs: &[Self::Input]) -> Option<Self::Input> {
+    fn pack(_inputs: &[&Self::Input]) -> Option<Self::Input> {
         None
     }
 
     /// Splits the output of `pack(inputs)` back into one output per input;
     /// `None` when `output` does not have the shape the parts need (an
     /// external program printed too few or too many answers).
-    fn unpack_output(_inputs: &[Self::Input], _output: &Self::Output) -> Option<Vec<Self::Output>> {
+    fn unpack_output(
+        _inputs: &[&Self::Input],
+        _output: &Self::Output,
+    ) -> Option<Vec<Self::Output>> {
         None
     }
 

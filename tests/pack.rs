@@ -351,14 +351,15 @@ impl gamefuzz::game::Visit for PackRoundTrip {
             let parts: Vec<G::Input> = (0..6)
                 .map(|s| generate_case::<G>(1000 * k as u64 + s, p.name).0)
                 .collect();
-            for (members, packed) in gamefuzz::driver::pack_groups::<G>(&parts) {
+            let refs: Vec<&G::Input> = parts.iter().collect();
+            for (members, packed) in gamefuzz::driver::pack_groups::<G>(&refs) {
                 if members.len() < 2 {
                     continue;
                 }
                 packed_files += 1;
                 G::validate(&packed).unwrap_or_else(|e| panic!("{} {}: {e}", G::ID, p.name));
                 let whole = G::solve(&packed, &mut Budget::default()).unwrap();
-                let members: Vec<G::Input> = members.iter().map(|&i| parts[i].clone()).collect();
+                let members: Vec<&G::Input> = members.iter().map(|&i| &parts[i]).collect();
                 let split = G::unpack_output(&members, &whole).expect("splits");
                 for (part, out) in members.iter().zip(split) {
                     assert_eq!(G::solve(part, &mut Budget::default()).unwrap(), out);

@@ -38,20 +38,25 @@ pub(super) fn run_block<G: Game>(
             Err(why) => results[k] = Some(Outcome::Invalid(why)),
         }
     }
-    let inputs: Vec<G::Input> = cases.iter().map(|c| c.1.input.clone()).collect();
+    let inputs: Vec<&G::Input> = cases.iter().map(|c| &c.1.input).collect();
     let files = pack_groups::<G>(&inputs);
     for (members, packed) in files {
         if !ctx.running() {
             break;
         }
-        if let [only] = members[..] {
-            let (k, d) = &cases[only];
-            let r = run_alone::<G>(opts, seen, d.clone());
-            seen.note(&r);
-            results[*k] = Some(r);
+        // `G::pack` promises a valid file; one that is not (a bug of the
+        // harness) must not reach the solvers, so its cases run alone.
+        if members.len() == 1 || G::validate(&packed).is_err() {
+            debug_assert!(members.len() == 1, "an invalid packed file");
+            for &m in &members {
+                let (k, d) = &cases[m];
+                let r = run_alone::<G>(opts, seen, d.clone());
+                seen.note(&r);
+                results[*k] = Some(r);
+            }
             continue;
         }
-        let group: Vec<_> = members.iter().map(|&i| cases[i].1.clone()).collect();
+        let group: Vec<&Drawn<G::Input>> = members.iter().map(|&i| &cases[i].1).collect();
         let last = cases[*members.last().expect("two or more")].0;
         let last_index = opts.case_index(local[last]);
         for (i, r) in members
@@ -68,25 +73,27 @@ pub(super) fn run_block<G: Game>(
 }
 
 /// Splits `inputs` into files for one process run each: every input joins
-/// the first file that `G::pack` still takes it into (and stays valid), so
+/// the first file that `G::pack` still takes it into, so
 /// inputs that pack together need not be neighbours (chutes inputs pack only
 /// when their throw lists agree). Returns each file's member indices, in
 /// order, with the packed input. Where input `i` goes depends only on the
 /// inputs before it, so cutting `inputs` right after a file's last member
 /// rebuilds that file unchanged.
-pub fn pack_groups<G: Game>(inputs: &[G::Input]) -> Vec<(Vec<usize>, G::Input)> {
+pub fn pack_groups<G: Game>(inputs: &[&G::Input]) -> Vec<(Vec<usize>, G::Input)> {
     let mut files: Vec<(Vec<usize>, G::Input)> = Vec::new();
     for (i, input) in inputs.iter().enumerate() {
+        // No clone and no validation per try: a file may hold a 19 MB
+        // generals case that a dozen later inputs try to join.
         let joined = files.iter_mut().find_map(|(members, packed)| {
-            let p = G::pack(&[packed.clone(), input.clone()])?;
-            G::validate(&p).is_ok().then_some((members, packed, p))
+            let p = G::pack(&[&*packed, input])?;
+            Some((members, packed, p))
         });
         match joined {
             Some((members, packed, p)) => {
                 members.push(i);
                 *packed = p;
             }
-            None => files.push((vec![i], input.clone())),
+            None => files.push((vec![i], (*input).clone())),
         }
     }
     files
@@ -95,12 +102,12 @@ pub fn pack_groups<G: Game>(inputs: &[G::Input]) -> Vec<(Vec<usize>, G::Input)> 
 fn run_packed<G: Game>(
     ctx: &Ctx,
     seen: &mut Seen,
-    group: &[Drawn<G::Input>],
+    group: &[&Drawn<G::Input>],
     packed: G::Input,
     last_index: u64,
 ) -> Vec<Outcome<G::Input>> {
     let opts = ctx.opts;
-    let parts: Vec<G::Input> = group.iter().map(|c| c.input.clone()).collect();
+    let parts: Vec<&G::Input> = group.iter().map(|c| &c.input).collect();
     let text = G::render(&packed);
     let whole = compare::<G>(&opts.solvers, &packed, &text, &opts.limits);
     if whole.interrupted() {
@@ -140,7 +147,7 @@ fn run_packed<G: Game>(
         results.push(match (suspect, ctx.running()) {
             (false, _) => done(whole.compared),
             (true, true) => {
-                let r = run_alone::<G>(opts, seen, d.clone());
+                let r = run_alone::<G>(opts, seen, (*d).clone());
                 seen.note(&r);
                 r
             }
@@ -181,7 +188,7 @@ fn run_packed<G: Game>(
 /// `parts` (`None` for every case where the solver did not run); `None`
 /// when a run cannot be split.
 fn split_runs<G: Game>(
-    parts: &[G::Input],
+    parts: &[&G::Input],
     runs: &[Option<Run<G::Output>>],
 ) -> Option<Vec<CaseRuns<G::Output>>> {
     runs.iter()

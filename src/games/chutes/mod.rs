@@ -74,11 +74,11 @@ impl Game for Chutes {
         shrink::candidates(input)
     }
 
-    fn pack(inputs: &[Input]) -> Option<Input> {
+    fn pack(inputs: &[&Input]) -> Option<Input> {
         model::pack(inputs)
     }
 
-    fn unpack_output(inputs: &[Input], output: &Winners) -> Option<Vec<Winners>> {
+    fn unpack_output(inputs: &[&Input], output: &Winners) -> Option<Vec<Winners>> {
         model::unpack_output(inputs, output)
     }
 

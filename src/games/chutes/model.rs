@@ -299,7 +299,7 @@ pub fn render_output(out: &Winners) -> String {
 /// Games share the file's one throw list. A game that ends on a list ends
 /// the same way on any longer list starting with it, so inputs pack when
 /// every list is a prefix of the longest, which the packed file uses.
-pub fn pack(inputs: &[Input]) -> Option<Input> {
+pub fn pack(inputs: &[&Input]) -> Option<Input> {
     let longest = inputs.iter().max_by_key(|i| i.throws().len())?;
     let all = longest.throws();
     if !inputs.iter().all(|i| all.starts_with(&i.throws())) {
@@ -312,7 +312,7 @@ pub fn pack(inputs: &[Input]) -> Option<Input> {
     })
 }
 
-pub fn unpack_output(inputs: &[Input], output: &Winners) -> Option<Vec<Winners>> {
+pub fn unpack_output(inputs: &[&Input], output: &Winners) -> Option<Vec<Winners>> {
     let lens: Vec<usize> = inputs.iter().map(|i| i.games.len()).collect();
     split_answers(&lens, output)
 }

@@ -342,12 +342,12 @@ pub fn render_output(out: &Output) -> String {
 }
 
 /// Cases are independent, so inputs join while T stays within its limit.
-pub fn pack(inputs: &[Input]) -> Option<Input> {
+pub fn pack(inputs: &[&Input]) -> Option<Input> {
     let parts: Vec<&[_]> = inputs.iter().map(|i| &i.cases[..]).collect();
     pack_cases(&parts, MAX_T).map(|cases| Input { cases })
 }
 
-pub fn unpack_output(inputs: &[Input], output: &Output) -> Option<Vec<Output>> {
+pub fn unpack_output(inputs: &[&Input], output: &Output) -> Option<Vec<Output>> {
     let lens: Vec<usize> = inputs.iter().map(|i| i.cases.len()).collect();
     split_answers(&lens, output)
 }

@@ -75,11 +75,11 @@ impl Game for Stones {
         shrink::candidates(input)
     }
 
-    fn pack(inputs: &[Input]) -> Option<Input> {
+    fn pack(inputs: &[&Input]) -> Option<Input> {
         model::pack(inputs)
     }
 
-    fn unpack_output(inputs: &[Input], output: &Vec<Answer>) -> Option<Vec<Vec<Answer>>> {
+    fn unpack_output(inputs: &[&Input], output: &Vec<Answer>) -> Option<Vec<Vec<Answer>>> {
         model::unpack_output(inputs, output)
     }
 

@@ -221,13 +221,13 @@ pub fn difference(a: &[Answer], b: &[Answer]) -> String {
 }
 
 /// `Game::pack`: the cases of every input in order, within rule 6.
-pub fn pack(inputs: &[Input]) -> Option<Input> {
+pub fn pack(inputs: &[&Input]) -> Option<Input> {
     let parts: Vec<&[_]> = inputs.iter().map(|i| &i.cases[..]).collect();
     pack_cases(&parts, MAX_CASES).map(|cases| Input { cases })
 }
 
 /// `Game::unpack_output`: one answer per case, split by input.
-pub fn unpack_output(inputs: &[Input], output: &[Answer]) -> Option<Vec<Vec<Answer>>> {
+pub fn unpack_output(inputs: &[&Input], output: &[Answer]) -> Option<Vec<Vec<Answer>>> {
     let lens: Vec<usize> = inputs.iter().map(|i| i.cases.len()).collect();
     split_answers(&lens, output)
 }

@@ -83,11 +83,11 @@ impl Game for Xiangqi {
         shrink::candidates(input)
     }
 
-    fn pack(inputs: &[Input]) -> Option<Input> {
+    fn pack(inputs: &[&Input]) -> Option<Input> {
         model::pack(inputs)
     }
 
-    fn unpack_output(inputs: &[Input], output: &Output) -> Option<Vec<Output>> {
+    fn unpack_output(inputs: &[&Input], output: &Output) -> Option<Vec<Output>> {
         model::unpack_output(inputs, output)
     }
 

@@ -196,12 +196,12 @@ fn answer(mate: bool) -> &'static str {
     }
 }
 
-pub fn pack(inputs: &[Input]) -> Option<Input> {
+pub fn pack(inputs: &[&Input]) -> Option<Input> {
     let parts: Vec<&[_]> = inputs.iter().map(|i| &i.cases[..]).collect();
     pack_cases(&parts, MAX_CASES).map(|cases| Input { cases })
 }
 
-pub fn unpack_output(inputs: &[Input], output: &Output) -> Option<Vec<Output>> {
+pub fn unpack_output(inputs: &[&Input], output: &Output) -> Option<Vec<Output>> {
     let lens: Vec<usize> = inputs.iter().map(|i| i.cases.len()).collect();
     split_answers(&lens, output)
 }
