@@ -10,7 +10,6 @@
 //! `GAMEFUZZ_BLESS=1 cargo test --test fidelity golden`.
 
 use std::path::{Path, PathBuf};
-use std::process::Command;
 use std::time::Duration;
 
 use gamefuzz::game::{generate_case, Game, Visit};
@@ -20,6 +19,8 @@ use gamefuzz::FaultKind;
 use rayon::prelude::*;
 use serde::{Deserialize, Serialize};
 
+mod common;
+
 const NATIVE_CASES: u64 = 2000;
 /// `max` inputs can be tens of megabytes: a few of them are enough.
 const NATIVE_MAX_CASES: u64 = 4;
@@ -27,39 +28,11 @@ const GOLDEN_CASES: usize = 300;
 /// Golden vectors are small inputs: larger draws are skipped.
 const GOLDEN_MAX_BYTES: usize = 4096;
 
-fn shared_dir() -> PathBuf {
-    std::env::var_os("GAMEFUZZ_SHARED")
-        .map(PathBuf::from)
-        .unwrap_or_else(|| Path::new(env!("CARGO_MANIFEST_DIR")).join("../shared"))
-}
-
-/// Compiles the blog program once per test binary run; `None` (outside CI
-/// only) when g++ or the source is missing.
+/// The blog program, compiled once per test binary run into the test
+/// binary's temporary directory; `None` (outside CI only) when g++ or the
+/// source is missing.
 fn native(game: GameId) -> Option<PathBuf> {
-    let src = shared_dir()
-        .join("reference-cpp")
-        .join(format!("{game}.cpp"));
-    let missing = |why: String| {
-        if std::env::var_os("CI").is_some() {
-            panic!("{why}: the fidelity check cannot run, and in CI it must");
-        }
-        eprintln!("skipping the native check of {game}: {why}");
-        None
-    };
-    if !src.exists() {
-        return missing(format!("{} is missing", src.display()));
-    }
-    let bin = Path::new(env!("CARGO_TARGET_TMPDIR")).join(format!("native-{game}"));
-    let status = Command::new("g++")
-        .args(["-O2", "-o"])
-        .arg(&bin)
-        .arg(&src)
-        .status();
-    match status {
-        Ok(s) if s.success() => Some(bin),
-        Ok(s) => panic!("g++ failed on {}: {s}", src.display()),
-        Err(e) => missing(format!("g++ cannot be run ({e})")),
-    }
+    common::blog_program(game.name(), Path::new(env!("CARGO_TARGET_TMPDIR")))
 }
 
 /// How a program run ended: its stdout, or no end within the limit (the

@@ -465,44 +465,6 @@ fn check_reads_a_hand_made_package() {
     );
 }
 
-/// The blog's xiangqi program built from ../shared (g++ -O2), in `dir`;
-/// `None` (outside CI only) when it cannot be built.
-fn blog_program(game: &str, dir: &Path) -> Option<PathBuf> {
-    let src = blog_source(game)?;
-    let bin = dir.join(format!("blog-{game}"));
-    let status = std::process::Command::new("g++")
-        .args(["-O2", "-o"])
-        .arg(&bin)
-        .arg(&src)
-        .status();
-    match status {
-        Ok(s) if s.success() => Some(bin),
-        Ok(s) => panic!("g++ failed on {}: {s}", src.display()),
-        Err(e) => skip(&format!("g++ cannot be run ({e})")),
-    }
-}
-
-/// The blog's C++ source of `game` in ../shared (or `$GAMEFUZZ_SHARED`).
-fn blog_source(game: &str) -> Option<PathBuf> {
-    let shared = std::env::var_os("GAMEFUZZ_SHARED")
-        .map(PathBuf::from)
-        .unwrap_or_else(|| Path::new(env!("CARGO_MANIFEST_DIR")).join("../shared"));
-    let src = shared.join("reference-cpp").join(format!("{game}.cpp"));
-    if src.exists() {
-        Some(src)
-    } else {
-        skip(&format!("{} is missing", src.display()))
-    }
-}
-
-fn skip<T>(why: &str) -> Option<T> {
-    if std::env::var_os("CI").is_some() {
-        panic!("{why}: the blog programs are needed, and in CI they must be there");
-    }
-    eprintln!("skipping: {why}");
-    None
-}
-
 /// The generated tests alone do not catch the blog's xiangqi program (it
 /// is wrong only where a horse's mark lands on the red general); with
 /// `--against`, a campaign finds a counterexample and the package kills it
@@ -510,7 +472,7 @@ fn skip<T>(why: &str) -> Option<T> {
 #[test]
 fn against_kills_the_xiangqi_blog_program_with_a_new_test() {
     let dir = tempfile::tempdir().unwrap();
-    let Some(blog) = blog_program("xiangqi", dir.path()) else {
+    let Some(blog) = common::blog_program("xiangqi", dir.path()) else {
         return;
     };
     let empty = dir.path().join("empty");
@@ -573,7 +535,7 @@ fn accepted_and_against_take_source_files() {
     let dir = tempfile::tempdir().unwrap();
     let out = dir.path().join("pkg");
     // The blog's xiangqi program fails the corpus findings: not accepted.
-    let Some(wrong) = blog_source("xiangqi") else {
+    let Some(wrong) = common::blog_source("xiangqi") else {
         return;
     };
     let r = package("xiangqi", &out, &["--accepted", wrong.to_str().unwrap()]);
@@ -594,7 +556,7 @@ fn accepted_and_against_take_source_files() {
 
     // The blog's chutes program is right on valid inputs; a Python program
     // that always answers "YES" is wrong.
-    let Some(right) = blog_source("chutes") else {
+    let Some(right) = common::blog_source("chutes") else {
         return;
     };
     let py = dir.path().join("always_yes.py");

@@ -59,3 +59,49 @@ pub fn always_yes(dir: &Path) -> PathBuf {
         &format!("n=$({COUNT_CASES})\ni=0\nwhile [ $i -lt $n ]; do echo YES; i=$((i+1)); done"),
     )
 }
+
+/// `../shared` (or `$GAMEFUZZ_SHARED`): the specs and the blog programs.
+pub fn shared_dir() -> PathBuf {
+    std::env::var_os("GAMEFUZZ_SHARED")
+        .map(PathBuf::from)
+        .unwrap_or_else(|| Path::new(env!("CARGO_MANIFEST_DIR")).join("../shared"))
+}
+
+/// The blog's C++ source of `game`; `None` (outside CI only) when missing.
+pub fn blog_source(game: &str) -> Option<PathBuf> {
+    let src = shared_dir()
+        .join("reference-cpp")
+        .join(format!("{game}.cpp"));
+    if src.exists() {
+        Some(src)
+    } else {
+        skip(&format!("{} is missing", src.display()))
+    }
+}
+
+/// The blog's `game` program built with `g++ -O2` into `dir`; `None`
+/// (outside CI only) when g++ or the source is missing.
+pub fn blog_program(game: &str, dir: &Path) -> Option<PathBuf> {
+    let src = blog_source(game)?;
+    let bin = dir.join(format!("blog-{game}"));
+    let status = Command::new("g++")
+        .args(["-O2", "-o"])
+        .arg(&bin)
+        .arg(&src)
+        .status();
+    match status {
+        Ok(s) if s.success() => Some(bin),
+        Ok(s) => panic!("g++ failed on {}: {s}", src.display()),
+        Err(e) => skip(&format!("g++ cannot be run ({e})")),
+    }
+}
+
+/// Outside CI a test that lacks g++ or ../shared says so and passes; in CI
+/// (`CI` set) it fails, since the check must run there.
+pub fn skip<T>(why: &str) -> Option<T> {
+    if std::env::var_os("CI").is_some() {
+        panic!("{why}: the blog programs are needed, and in CI they must be there");
+    }
+    eprintln!("skipping: {why}");
+    None
+}
