@@ -7,7 +7,8 @@ use super::points::{
     attack_line, attackers, attacks, between, bit, moves, neighbours, points, Points, BOARD,
     COLUMNS, RED_PALACE,
 };
-use super::{pick, Aim, Dice, Spots};
+use super::{pick, Aim, Spots};
+use crate::source::Source;
 
 /// A position under construction: `taken` holds every piece's point, the
 /// black general's included; `kept` the points that must keep their state
@@ -63,7 +64,7 @@ impl Draft {
     }
 
     /// Puts `kind` on one of the free `spots`; `None` when there is none.
-    pub(super) fn put_in(&mut self, dice: &mut Dice, kind: Kind, spots: Points) -> Option<Point> {
+    pub(super) fn put_in(&mut self, dice: &mut Source, kind: Kind, spots: Points) -> Option<Point> {
         let free = spots & self.free();
         (free != 0).then(|| {
             let at = pick(dice, free);
@@ -73,7 +74,7 @@ impl Draft {
     }
 
     /// Puts `kind` on a free point where `spots` says.
-    pub(super) fn put(&mut self, dice: &mut Dice, kind: Kind, spots: Spots) -> Point {
+    pub(super) fn put(&mut self, dice: &mut Source, kind: Kind, spots: Spots) -> Point {
         let at = spots.pick(dice, self.free());
         self.place(kind, at);
         at
@@ -148,7 +149,7 @@ impl Draft {
     /// screen's points are free). For a mate, a spare kind may join.
     pub(super) fn attack(
         &mut self,
-        dice: &mut Dice,
+        dice: &mut Source,
         kinds: &mut Bag,
         t: Point,
         occ: Points,
@@ -208,7 +209,7 @@ impl Draft {
     /// Puts a kind of `kinds` where it gives check (see [`Draft::attack`]).
     /// If none can (a lone cannon with nothing to screen it), the red
     /// general moves onto the black general's file and checks itself.
-    pub(super) fn give_check(&mut self, dice: &mut Dice, kinds: &mut Bag, spots: Spots) {
+    pub(super) fn give_check(&mut self, dice: &mut Source, kinds: &mut Bag, spots: Spots) {
         let b = self.black;
         if self.attack(dice, kinds, b, self.taken, spots, true) {
             return;
@@ -225,7 +226,12 @@ impl Draft {
 
     /// Places the rest of the pieces, each on a point drawn from `spots`
     /// when it can be; for a mate, first what the moves still need.
-    pub(super) fn fill(&mut self, dice: &mut Dice, mut kinds: Bag, spots: impl Fn(Kind) -> Spots) {
+    pub(super) fn fill(
+        &mut self,
+        dice: &mut Source,
+        mut kinds: Bag,
+        spots: impl Fn(Kind) -> Spots,
+    ) {
         if self.aim == Aim::Mate {
             self.cover(dice, &mut kinds, &spots);
         }
@@ -238,7 +244,7 @@ impl Draft {
     /// blocks facing generals first; every attack a move gets is kept.
     pub(super) fn cover(
         &mut self,
-        dice: &mut Dice,
+        dice: &mut Source,
         kinds: &mut Bag,
         spots: impl Fn(Kind) -> Spots,
     ) {
