@@ -17,11 +17,16 @@ use rand_chacha::ChaCha8Rng;
 
 use crate::id::GameId;
 
+// The seeded variant is the large one and the one nearly every case uses:
+// boxing it would cost each case an allocation.
+#[allow(clippy::large_enum_variant)]
 enum Backend<'a> {
     /// The case's own stream, and the stream its seed group shares: keyed
     /// on first use only, since most games never draw a shared choice.
+    /// The own stream is held inline: a case's draw starts here, and an
+    /// allocation would cost a small case more than its choices.
     Rng {
-        own: Box<ChaCha8Rng>,
+        own: ChaCha8Rng,
         shared: Option<Box<ChaCha8Rng>>,
         game: GameId,
         seed: u64,
@@ -84,7 +89,7 @@ impl Source<'static> {
     /// gives unrelated draws in different games.
     pub fn seeded(game: GameId, seed: u64) -> Self {
         Source::with(Backend::Rng {
-            own: Box::new(stream(game, 0, seed)),
+            own: stream(game, 0, seed),
             shared: None,
             game,
             seed,
