@@ -138,10 +138,12 @@ impl Plan {
     }
 }
 
-/// Cards drawn with relative frequencies: a card is a small choice of the
-/// tape (see [`Source::small`]) looked up in a table holding each card as
-/// many times as its weight, so a deck of 2,000 cards costs a few hundred
-/// choices and no search. Choice 0 is the first card of nonzero weight.
+/// Cards drawn with relative frequencies, one choice of the tape per card
+/// (so that shrinking edits cards one by one), read without a division: a
+/// choice in `0..2^16`, times the total weight, over 2^16, indexes a table
+/// holding each card as many times as its weight. Each card's chance is its
+/// share of the weight to within 2^-16, and a fuzzer spends two bytes a
+/// card. Choice 0 is the first card of nonzero weight.
 struct Dealer {
     table: [Card; Dealer::MAX_TOTAL],
     total: u64,
@@ -150,6 +152,8 @@ struct Dealer {
 impl Dealer {
     /// More than any profile's weights add up to (at most 128).
     const MAX_TOTAL: usize = 256;
+    /// The width of a card's choice.
+    const BITS: u32 = 16;
 
     fn new(weights: &[u32; 8]) -> Dealer {
         let mut table = [Card::D; Dealer::MAX_TOTAL];
@@ -167,7 +171,8 @@ impl Dealer {
     }
 
     fn card(&self, src: &mut Source) -> Card {
-        self.table[src.small(self.total) as usize]
+        let v = src.below(1 << Self::BITS);
+        self.table[((v * self.total) >> Self::BITS) as usize]
     }
 }
 
