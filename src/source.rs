@@ -17,11 +17,16 @@ use rand_chacha::ChaCha8Rng;
 
 use crate::id::GameId;
 
+// The seeded variant is the large one and the one nearly every case uses:
+// boxing it would cost each case an allocation.
+#[allow(clippy::large_enum_variant)]
 enum Backend<'a> {
     /// The case's own stream, and the stream its seed group shares: keyed
     /// on first use only, since most games never draw a shared choice.
+    /// The own stream is held inline: a case's draw starts here, and an
+    /// allocation would cost a small case more than its choices.
     Rng {
-        own: Box<ChaCha8Rng>,
+        own: ChaCha8Rng,
         shared: Option<Box<ChaCha8Rng>>,
         game: GameId,
         seed: u64,
@@ -39,6 +44,10 @@ pub struct Source<'a> {
     tape: Vec<u64>,
     /// The bound `n` of every choice on the tape (see [`Source::to_bytes`]).
     bounds: Vec<u64>,
+    /// What is left of the last choice read as a fraction (see
+    /// [`Source::small`]), and how many of its bits are still unused.
+    fraction: u64,
+    bits: u32,
 }
 
 /// FNV-1a, written out so that seeds and corpus names never depend on the
@@ -79,35 +88,36 @@ impl Source<'static> {
     /// The stream for one case: the game id is mixed in so that the same seed
     /// gives unrelated draws in different games.
     pub fn seeded(game: GameId, seed: u64) -> Self {
-        Source {
-            backend: Backend::Rng {
-                own: Box::new(stream(game, 0, seed)),
-                shared: None,
-                game,
-                seed,
-            },
-            tape: Vec::new(),
-            bounds: Vec::new(),
-        }
+        Source::with(Backend::Rng {
+            own: stream(game, 0, seed),
+            shared: None,
+            game,
+            seed,
+        })
     }
 
     /// Replays a recorded (possibly edited) tape; past its end every choice is 0.
     pub fn replay(tape: Vec<u64>) -> Self {
-        Source {
-            backend: Backend::Replay { tape, pos: 0 },
-            tape: Vec::new(),
-            bounds: Vec::new(),
-        }
+        Source::with(Backend::Replay { tape, pos: 0 })
     }
 }
 
 impl<'a> Source<'a> {
     /// Decodes fuzzer bytes; once they run out every choice is 0.
     pub fn from_bytes(data: &'a [u8]) -> Self {
+        Source::with(Backend::Bytes(Unstructured::new(data)))
+    }
+
+    /// Room for the choices of a small case from the start: growing the
+    /// tape a few times would cost a small case more than its choices.
+    fn with(backend: Backend<'a>) -> Self {
+        const ROOM: usize = 64;
         Source {
-            backend: Backend::Bytes(Unstructured::new(data)),
-            tape: Vec::new(),
-            bounds: Vec::new(),
+            backend,
+            tape: Vec::with_capacity(ROOM),
+            bounds: Vec::with_capacity(ROOM),
+            fraction: 0,
+            bits: 0,
         }
     }
 
@@ -139,6 +149,44 @@ impl<'a> Source<'a> {
         self.tape.push(v);
         self.bounds.push(n);
         v
+    }
+
+    /// Bits a [`Source::small`] choice may use: see there.
+    pub const SMALL_BITS: u32 = 21;
+
+    /// A small choice in `0..n` (`1 <= n <= 2^21`), read from a large
+    /// one: a choice on the tape is read as a binary fraction of 63 bits;
+    /// a small choice is the integer part of the fraction times `n`, and
+    /// the fractional part is kept for the next one, which therefore has
+    /// about `log2 n` bits less to go on. A new choice is drawn when fewer
+    /// than 21 bits remain: every value of `0..n` is as likely as any other
+    /// to within `n / 2^21`. A choice on the tape (and its recording) costs
+    /// far more than the small choice itself, so generators that make
+    /// thousands of small choices (squares of a board, cards of a deck,
+    /// points of a position) read them this way; an all-zero tape still
+    /// reads 0 everywhere.
+    pub fn small(&mut self, n: u64) -> u64 {
+        debug_assert!((1..=1 << Self::SMALL_BITS).contains(&n));
+        if self.bits < Self::SMALL_BITS {
+            self.fraction = self.below(1 << 63) << 1;
+            self.bits = 63;
+        }
+        let product = u128::from(self.fraction) * u128::from(n);
+        self.fraction = product as u64;
+        // Bits used up: the width of n - 1, so that powers of two cost
+        // exactly their width.
+        self.bits -= 64 - (n - 1).leading_zeros();
+        (product >> 64) as u64
+    }
+
+    /// A small choice in `lo..=hi` (see [`Source::small`]).
+    pub fn small_in(&mut self, lo: usize, hi: usize) -> usize {
+        lo + self.small((hi - lo + 1) as u64) as usize
+    }
+
+    /// A small choice that is true `k` times in `n`; choice 0 is false.
+    pub fn small_chance(&mut self, k: u64, n: u64) -> bool {
+        k > 0 && self.small(n) >= n - k
     }
 
     /// A choice in `0..n` that every seed of the same group of [`GROUP`]
@@ -248,13 +296,17 @@ impl<'a> Source<'a> {
         fallback(self)
     }
 
-    /// True when further choices can only be 0 (replay past the end, bytes used up).
+    /// True when further choices can only be 0 (replay past the end, bytes
+    /// used up). Not while the fraction of [`Source::small`] still serves
+    /// choices other than 0: a seeded draw may continue on those alone, and
+    /// its tape, replayed, must continue the same way.
     pub fn is_exhausted(&self) -> bool {
-        match &self.backend {
+        let ended = match &self.backend {
             Backend::Rng { .. } => false,
             Backend::Replay { tape, pos } => *pos >= tape.len(),
             Backend::Bytes(u) => u.is_empty(),
-        }
+        };
+        ended && (self.bits < Self::SMALL_BITS || self.fraction == 0)
     }
 }
 
@@ -335,6 +387,24 @@ mod tests {
         let again: Vec<u64> = bounds.iter().map(|&n| d.below(n)).collect();
         assert_eq!(values, again);
         assert!(d.is_exhausted());
+    }
+
+    #[test]
+    fn small_choices_share_a_tape_choice_and_replay_alike() {
+        let draw = |s: &mut Source| (1..=40).map(|n| s.small(n)).collect::<Vec<_>>();
+        let mut a = Source::seeded(GameId::Pigs, 5);
+        let va = draw(&mut a);
+        assert!(va.iter().zip(1..).all(|(&v, n)| v < n));
+        assert!(a.tape().len() < 20, "{} tape choices", a.tape().len());
+        let mut r = Source::replay(a.into_tape());
+        assert_eq!(va, draw(&mut r));
+        // A replay ends once its fraction is used up, not before.
+        let mut short = Source::replay(vec![u64::MAX >> 1]);
+        assert!(short.small(4) > 0);
+        assert!(!short.is_exhausted());
+        while short.small(1 << 20) != 0 {}
+        assert!(short.is_exhausted());
+        assert_eq!(short.small(7), 0);
     }
 
     #[test]

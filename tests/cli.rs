@@ -455,8 +455,8 @@ fn diff_inputs_runs_judge_files_and_reports_invalid_ones() {
         assert_eq!(out.status.code(), Some(0), "{}", text(&out.stderr));
         out.stdout
     };
-    // Seed 27323 of `suspicion`: engine and port disagree on the winner.
-    let diverging = gen("27323", "suspicion");
+    // Seed 66731 of `suspicion`: engine and port disagree on the winner.
+    let diverging = gen("66731", "suspicion");
     std::fs::copy("src/games/pigs/sample.in", tests.join("01.in")).unwrap();
     std::fs::write(tests.join("secret/02.in"), &diverging).unwrap();
     std::fs::write(

@@ -20,7 +20,7 @@
 //! seeds has a deck of its own.
 //!
 //! Choices are drawn in bulk, for speed: 22 throws per choice, and the small
-//! choices of boards and layout read from large choices (see [`Pool`]).
+//! choices of boards and layout read from large choices (see [`Source::small`]).
 
 use super::engine::play;
 use super::model::{Board, Input, MAX_GAMES, MAX_LINE, MAX_THROWS};
@@ -215,19 +215,18 @@ const BOARD_TRIES: usize = 2;
 pub fn generate(src: &mut Source, profile: &str) -> Input {
     let shape = shape(profile);
     let mut stream = Stream::new(src, &shape);
-    let mut pool = Pool::default();
-    let n_games = pool.range(src, shape.games);
-    let spare = pool.range(src, shape.spare).max(1);
-    let target = pool.range(src, shape.target);
+    let n_games = src.small_in(shape.games.0, shape.games.1);
+    let spare = src.small_in(shape.spare.0, shape.spare.1).max(1);
+    let target = src.small_in(shape.target.0, shape.target.1);
     let mut games = Vec::with_capacity(n_games);
     let mut slowest = 0;
     for _ in 0..n_games {
         let flavour = if shape.flavoured {
-            EDGE_FLAVOURS[pool.below(src, EDGE_FLAVOURS.len() as u64) as usize]
+            EDGE_FLAVOURS[src.small(EDGE_FLAVOURS.len() as u64) as usize]
         } else {
             shape.flavour
         };
-        let (board, used) = board_that_finishes(src, &mut pool, &mut stream, &shape, &flavour);
+        let (board, used) = board_that_finishes(src, &mut stream, &shape, &flavour);
         slowest = slowest.max(used);
         games.push(board);
     }
@@ -236,59 +235,8 @@ pub fn generate(src: &mut Source, profile: &str) -> Input {
     let k = target.max(slowest + spare).min(shape.cap);
     stream.extend(src, k);
     Input {
-        throw_lines: layout(src, &mut pool, &stream.throws[..k], shape.zero_alone),
+        throw_lines: layout(src, &stream.throws[..k], shape.zero_alone),
         games,
-    }
-}
-
-/// Small choices read from large ones. A choice on the tape is read as a
-/// binary fraction of 63 bits; a small choice in `0..n` is the integer part
-/// of the fraction times `n`, and the fractional part is kept for the next
-/// one, which therefore has about `log2 n` bits less to go on. A new choice
-/// is drawn when fewer than 21 bits remain: every value of `0..n` is as
-/// likely as any other to within `n / 2^21` (under one part in 20,000 for
-/// the bounds here), and a choice on the tape serves about six squares of a
-/// board instead of one. A choice on the tape (and a division) costs more
-/// than the small choice itself; an all-zero tape still reads 0 everywhere.
-#[derive(Default)]
-struct Pool {
-    fraction: u64,
-    /// Bits of `fraction` still unused.
-    bits: u32,
-}
-
-impl Pool {
-    const PRECISION: u32 = 21;
-
-    /// A choice in `0..n` (`1 <= n <= 2^21`).
-    fn below(&mut self, src: &mut Source, n: u64) -> u64 {
-        debug_assert!((1..=1 << Self::PRECISION).contains(&n));
-        if self.bits < Self::PRECISION {
-            self.fraction = src.below(1 << 63) << 1;
-            self.bits = 63;
-        }
-        let product = u128::from(self.fraction) * u128::from(n);
-        self.fraction = product as u64;
-        // Bits used up: the width of n - 1, so that powers of two cost
-        // exactly their width.
-        self.bits -= 64 - (n - 1).leading_zeros();
-        (product >> 64) as u64
-    }
-
-    /// Whether every further choice is 0. Not while the fraction still
-    /// serves choices: a seeded draw may continue on those alone, and its
-    /// tape, replayed, must continue the same way.
-    fn is_exhausted(&self, src: &Source) -> bool {
-        self.bits < Self::PRECISION && src.is_exhausted()
-    }
-
-    fn range(&mut self, src: &mut Source, (lo, hi): (usize, usize)) -> usize {
-        lo + self.below(src, (hi - lo + 1) as u64) as usize
-    }
-
-    /// True `tenths` times in ten; choice 0 is false.
-    fn chance(&mut self, src: &mut Source, tenths: u64) -> bool {
-        tenths > 0 && self.below(src, 10) >= 10 - tenths
     }
 }
 
@@ -358,7 +306,6 @@ impl Stream {
 /// `shape.cap - 1`.
 fn board_that_finishes(
     src: &mut Source,
-    pool: &mut Pool,
     stream: &mut Stream,
     shape: &Shape,
     flavour: &Flavour,
@@ -366,12 +313,12 @@ fn board_that_finishes(
     let limit = shape.cap - 1;
     let mut players = 2;
     for _ in 0..BOARD_TRIES {
-        let board = draw_board(src, pool, shape, flavour);
+        let board = draw_board(src, shape, flavour);
         players = board.players;
         if let Some(used) = finishes(src, stream, &board, limit) {
             return (board, used);
         }
-        if pool.is_exhausted(src) {
+        if src.is_exhausted() {
             break;
         }
     }
@@ -449,51 +396,51 @@ fn probe(set: Squares, from: u32) -> Option<u32> {
 /// A drawn square that is taken gives way to the next free one: a few
 /// squares are likelier than others on crowded boards, and it takes no
 /// counting.
-fn square(src: &mut Source, pool: &mut Pool, free: Squares, (lo, hi): (u32, u32)) -> Option<u32> {
-    let from = lo + pool.below(src, u64::from(hi - lo + 1)) as u32;
+fn square(src: &mut Source, free: Squares, (lo, hi): (u32, u32)) -> Option<u32> {
+    let from = lo + src.small(u64::from(hi - lo + 1)) as u32;
     let wanted = free & squares(lo, hi);
     probe(if wanted != 0 { wanted } else { free }, from)
 }
 
-fn draw_board(src: &mut Source, pool: &mut Pool, shape: &Shape, f: &Flavour) -> Board {
-    let players = pool.range(src, shape.players) as u32;
-    let n_jumps = pool.range(src, shape.jumps);
-    let n_specials = pool.range(src, shape.specials);
+fn draw_board(src: &mut Source, shape: &Shape, f: &Flavour) -> Board {
+    let players = src.small_in(shape.players.0, shape.players.1) as u32;
+    let n_jumps = src.small_in(shape.jumps.0, shape.jumps.1);
+    let n_specials = src.small_in(shape.specials.0, shape.specials.1);
     let all = squares(1, 99);
     let mut jumps: Vec<(u32, u32)> = Vec::with_capacity(n_jumps);
     let mut starts: Squares = 0;
     let mut endpoints: Squares = 0;
     for _ in 0..n_jumps {
-        let range = if pool.chance(src, f.quick) {
+        let range = if src.small_chance(f.quick, 10) {
             (1, 6)
-        } else if pool.chance(src, f.start_in_90s) {
+        } else if src.small_chance(f.start_in_90s, 10) {
             (90, 99)
         } else {
             (1, 99)
         };
-        let Some(s) = square(src, pool, all & !starts, range) else {
+        let Some(s) = square(src, all & !starts, range) else {
             break;
         };
-        let ladder = s == 1 || (s < 99 && pool.below(src, 2) == 0);
+        let ladder = s == 1 || (s < 99 && src.small(2) == 0);
         let side = if ladder {
             squares(s + 1, 99)
         } else {
             squares(1, s - 1)
         };
         let coincide = endpoints & side;
-        let e = if coincide != 0 && pool.chance(src, f.coincide) {
-            probe(coincide, 1 + pool.below(src, 99) as u32).expect("not empty")
+        let e = if coincide != 0 && src.small_chance(f.coincide, 10) {
+            probe(coincide, 1 + src.small(99) as u32).expect("not empty")
         } else if ladder {
-            let lo = if pool.chance(src, f.ladder_to_top) {
+            let lo = if src.small_chance(f.ladder_to_top, 10) {
                 (s + 1).max(95)
             } else {
                 s + 1
             };
-            pool.range(src, (lo as usize, 99)) as u32
-        } else if s >= 90 && pool.chance(src, f.start_in_90s) {
-            pool.range(src, (1, (s as usize - 1).min(20))) as u32
+            src.small_in(lo as usize, 99) as u32
+        } else if s >= 90 && src.small_chance(f.start_in_90s, 10) {
+            src.small_in(1, (s as usize - 1).min(20)) as u32
         } else {
-            pool.range(src, (1, s as usize - 1)) as u32
+            src.small_in(1, s as usize - 1) as u32
         };
         jumps.push((s, e));
         starts |= square_bit(s);
@@ -502,15 +449,15 @@ fn draw_board(src: &mut Source, pool: &mut Pool, shape: &Shape, f: &Flavour) -> 
     let mut free = all & !endpoints;
     let mut specials = Vec::with_capacity(n_specials);
     for _ in 0..n_specials {
-        let lose = pool.chance(src, f.lose);
-        let range = if lose && pool.chance(src, f.stall) {
+        let lose = src.small_chance(f.lose, 10);
+        let range = if lose && src.small_chance(f.stall, 10) {
             (1, 12)
-        } else if pool.chance(src, f.specials_near_end) {
+        } else if src.small_chance(f.specials_near_end, 10) {
             (88, 99)
         } else {
             (1, 99)
         };
-        let Some(k) = square(src, pool, free, range) else {
+        let Some(k) = square(src, free, range) else {
             break;
         };
         free &= !square_bit(k);
@@ -525,16 +472,16 @@ fn draw_board(src: &mut Source, pool: &mut Pool, shape: &Shape, f: &Flavour) -> 
 
 /// Lines of `per_line` values (dense by default), sometimes ragged, with the
 /// 0 alone on a new line when it does not fit or when drawn so.
-fn layout(src: &mut Source, pool: &mut Pool, throws: &[u32], zero_alone: u64) -> Vec<Vec<u32>> {
+fn layout(src: &mut Source, throws: &[u32], zero_alone: u64) -> Vec<Vec<u32>> {
     // One-digit values: n values take 2n - 1 characters.
     let widest = MAX_LINE.div_ceil(2);
-    let per_line = widest - pool.below(src, widest as u64 - 1) as usize;
-    let ragged = pool.chance(src, 3);
+    let per_line = widest - src.small(widest as u64 - 1) as usize;
+    let ragged = src.small_chance(3, 10);
     let mut lines = Vec::with_capacity(throws.len() / per_line + 2);
     let mut rest = throws;
     while !rest.is_empty() {
         let n = if ragged {
-            pool.range(src, (1, per_line))
+            src.small_in(1, per_line)
         } else {
             per_line
         };
@@ -546,7 +493,7 @@ fn layout(src: &mut Source, pool: &mut Pool, throws: &[u32], zero_alone: u64) ->
     let last_fits = lines
         .last()
         .is_some_and(|l: &Vec<u32>| 2 * l.len() < MAX_LINE);
-    if !last_fits || pool.chance(src, zero_alone) {
+    if !last_fits || src.small_chance(zero_alone, 10) {
         lines.push(Vec::new());
     }
     lines

@@ -138,8 +138,42 @@ impl Plan {
     }
 }
 
-fn card(src: &mut Source, weights: &[u32; 8]) -> Card {
-    Card::ALL[src.weighted(weights)]
+/// Cards drawn with relative frequencies, one choice of the tape per card
+/// (so that shrinking edits cards one by one), read without a division: a
+/// choice in `0..2^16`, times the total weight, over 2^16, indexes a table
+/// holding each card as many times as its weight. Each card's chance is its
+/// share of the weight to within 2^-16, and a fuzzer spends two bytes a
+/// card. Choice 0 is the first card of nonzero weight.
+struct Dealer {
+    table: [Card; Dealer::MAX_TOTAL],
+    total: u64,
+}
+
+impl Dealer {
+    /// More than any profile's weights add up to (at most 128).
+    const MAX_TOTAL: usize = 256;
+    /// The width of a card's choice.
+    const BITS: u32 = 16;
+
+    fn new(weights: &[u32; 8]) -> Dealer {
+        let mut table = [Card::D; Dealer::MAX_TOTAL];
+        let mut total = 0;
+        for (&card, &w) in Card::ALL.iter().zip(weights) {
+            let end = total + w as usize;
+            table[total..end].fill(card);
+            total = end;
+        }
+        assert!(total > 0, "a deal with zero total weight");
+        Dealer {
+            table,
+            total: total as u64,
+        }
+    }
+
+    fn card(&self, src: &mut Source) -> Card {
+        let v = src.below(1 << Self::BITS);
+        self.table[((v * self.total) >> Self::BITS) as usize]
+    }
 }
 
 fn build(src: &mut Source, plan: &Plan) -> Input {
@@ -156,18 +190,19 @@ fn build(src: &mut Source, plan: &Plan) -> Input {
         let i = src.usize_in(1, n - 1);
         roles[i] = Role::FP;
     }
+    let dealer = Dealer::new(&plan.weights);
     let seats = roles
         .into_iter()
         .map(|role| {
             let mut hand = [Card::D; 4];
             for c in &mut hand {
-                *c = card(src, &plan.weights);
+                *c = dealer.card(src);
             }
             Seat { role, hand }
         })
         .collect();
     let m = src.usize_in(plan.deck.0, plan.deck.1);
-    let mut deck: Vec<Card> = (0..m).map(|_| card(src, &plan.weights)).collect();
+    let mut deck: Vec<Card> = (0..m).map(|_| dealer.card(src)).collect();
     if src.bool(plan.last) {
         deck[m - 1] = *src.choose(plan.last_cards);
     }
@@ -415,7 +450,8 @@ fn suspicion(src: &mut Source) -> Input {
         &[(Card::D, 20), (Card::N, 2), (Card::F, 3), (Card::K, 3)],
     );
     let m = src.usize_in(4 * n + 2, 4 * n + 80);
-    let mut deck: Vec<Card> = (0..m).map(|_| card(src, &w)).collect();
+    let dealer = Dealer::new(&w);
+    let mut deck: Vec<Card> = (0..m).map(|_| dealer.card(src)).collect();
     // Turns draw two cards each in seat order: the ZP's second turn draws
     // cards 2n+2 and 2n+3 (0-based), the MP's third cards 4n and 4n+1.
     deck[2 * n + 2] = *src.choose(&[Card::N, Card::N, Card::N, Card::W]);

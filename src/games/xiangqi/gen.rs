@@ -69,16 +69,15 @@ pub const PROFILES: &[Profile] = &[
 /// is valid all the same).
 const TRIES: usize = 4;
 
-pub fn generate(src: &mut Source, profile: &str) -> Input {
-    let dice = &mut Dice::new(src);
+pub fn generate(dice: &mut Source, profile: &str) -> Input {
     let (count, family): (usize, Family) = match profile {
-        "typical" => (dice.range(1, 8), |s, aim| scatter(s, (1, 6), 6, aim)),
+        "typical" => (dice.small_in(1, 8), |s, aim| scatter(s, (1, 6), 6, aim)),
         "max" => (MAX_CASES, |s, aim| scatter(s, (6, 6), 6, aim)),
-        "edge" => (dice.range(1, 12), edge),
-        "facing" => (dice.range(1, 6), facing),
-        "capture" => (dice.range(1, 6), capture),
-        "screens" => (dice.range(1, 6), screens),
-        "horses" => (dice.range(1, 6), horses),
+        "edge" => (dice.small_in(1, 12), edge),
+        "facing" => (dice.small_in(1, 6), facing),
+        "capture" => (dice.small_in(1, 6), capture),
+        "screens" => (dice.small_in(1, 6), screens),
+        "horses" => (dice.small_in(1, 6), horses),
         _ => (1, |s, aim| scatter(s, (1, 2), 2, aim)),
     };
     // Facing generals always answer NO; steering would hide them.
@@ -98,11 +97,11 @@ enum Aim {
 }
 
 /// Draws one case for an aim.
-type Family = fn(&mut Dice, Aim) -> Draft;
+type Family = fn(&mut Source, Aim) -> Draft;
 
 /// A case from `family`, with a drawn answer when `steer`.
-fn balanced(dice: &mut Dice, family: Family, steer: bool) -> Case {
-    let aim = match (steer, dice.chance(1, 2)) {
+fn balanced(dice: &mut Source, family: Family, steer: bool) -> Case {
+    let aim = match (steer, dice.small_chance(1, 2)) {
         (false, _) => Aim::Any,
         (true, true) => Aim::Mate,
         (true, false) => Aim::Escape,
@@ -143,72 +142,13 @@ fn check_draft(case: &Case, (answer, mated): (bool, bool)) {
 }
 
 /// One point of a non-empty set; choice 0 is the top-left one.
-fn pick(dice: &mut Dice, set: Points) -> Point {
-    nth(set, dice.below(u64::from(set.count_ones())) as u32)
-}
-
-/// The tape as the generators read it. A choice on the tape is read as a
-/// binary fraction of 63 bits; a small choice in `0..n` is the integer part
-/// of the fraction times `n`, and the fractional part is kept for the next
-/// one, which therefore has about `log2 n` bits less to go on. A new choice
-/// is drawn when fewer than 21 bits remain: every value of `0..n` is as
-/// likely as any other to within `n / 2^21` (one part in 2,000 for the
-/// largest bound here, 720). A choice on the tape (and a division) costs
-/// more than the small choice itself; an all-zero tape still reads 0
-/// everywhere.
-pub struct Dice<'s, 'a> {
-    src: &'s mut Source<'a>,
-    fraction: u64,
-    /// Bits of `fraction` still unused.
-    bits: u32,
-}
-
-impl<'s, 'a> Dice<'s, 'a> {
-    const PRECISION: u32 = 21;
-
-    fn new(src: &'s mut Source<'a>) -> Self {
-        Dice {
-            src,
-            fraction: 0,
-            bits: 0,
-        }
-    }
-
-    /// A choice in `0..n` (`1 <= n <= 2^21`).
-    fn below(&mut self, n: u64) -> u64 {
-        debug_assert!((1..=1 << Self::PRECISION).contains(&n));
-        if self.bits < Self::PRECISION {
-            self.fraction = self.src.below(1 << 63) << 1;
-            self.bits = 63;
-        }
-        let product = u128::from(self.fraction) * u128::from(n);
-        self.fraction = product as u64;
-        // Bits used up: the width of n - 1, so that powers of two cost
-        // exactly their width.
-        self.bits -= 64 - (n - 1).leading_zeros();
-        (product >> 64) as u64
-    }
-
-    fn range(&mut self, lo: usize, hi: usize) -> usize {
-        lo + self.below((hi - lo + 1) as u64) as usize
-    }
-
-    /// True `k` times in `n`; choice 0 is false.
-    fn chance(&mut self, k: u64, n: u64) -> bool {
-        self.below(n) >= n - k
-    }
-
-    /// Whether every further choice is 0. Not while the fraction still
-    /// serves choices: a seeded draw may continue on those alone, and its
-    /// tape, replayed, must continue the same way.
-    fn is_exhausted(&self) -> bool {
-        self.bits < Self::PRECISION && self.src.is_exhausted()
-    }
+fn pick(dice: &mut Source, set: Points) -> Point {
+    nth(set, dice.small(u64::from(set.count_ones())) as u32)
 }
 
 /// Independent choices, one per radix.
-fn digits<const N: usize>(dice: &mut Dice, radices: [u64; N]) -> [u64; N] {
-    radices.map(|r| dice.below(r))
+fn digits<const N: usize>(dice: &mut Source, radices: [u64; N]) -> [u64; N] {
+    radices.map(|r| dice.small(r))
 }
 
 /// Whether a digit in `0..radix` falls in its top `n` values: 0 is false.
@@ -233,14 +173,14 @@ impl Spots {
     }
 
     /// One point of the non-empty `room`, in one choice.
-    fn pick(self, dice: &mut Dice, room: Points) -> Point {
+    fn pick(self, dice: &mut Source, room: Points) -> Point {
         let favoured = self.favoured & room;
         if self.weight == 0 {
             return pick(dice, if favoured != 0 { favoured } else { room });
         }
         let n = favoured.count_ones();
         let heavy = n * self.weight;
-        let k = dice.below(u64::from(heavy + room.count_ones() - n)) as u32;
+        let k = dice.small(u64::from(heavy + room.count_ones() - n)) as u32;
         if k < heavy {
             nth(favoured, k / self.weight)
         } else {
@@ -258,32 +198,32 @@ const NEAR_MOSTLY: Spots = Spots {
 
 /// The black general, the red general and a bag of `lo..=hi` kinds (up to
 /// `most` for a mate).
-fn start(dice: &mut Dice, aim: Aim, (lo, hi): (usize, usize), most: usize) -> (Draft, Bag) {
+fn start(dice: &mut Source, aim: Aim, (lo, hi): (usize, usize), most: usize) -> (Draft, Bag) {
     let black = pick(dice, BLACK_PALACE);
     // For a mate, three times in four on the column of a sideways move,
     // which the general then attacks.
-    let palace = if aim == Aim::Mate && dice.chance(3, 4) {
+    let palace = if aim == Aim::Mate && dice.small_chance(3, 4) {
         RED_PALACE & (COLUMNS[black.1 as usize - 1] | COLUMNS[black.1 as usize + 1])
     } else {
         RED_PALACE
     };
     let general = pick(dice, palace);
-    let n = dice.range(lo, hi);
-    let kinds = Bag::new(n, most, dice.below(720));
+    let n = dice.small_in(lo, hi);
+    let kinds = Bag::new(n, most, dice.small(720));
     (Draft::with(black, general, aim), kinds)
 }
 
 /// The generals, a checking piece and the rest of `sizes` pieces (up to
 /// `most` for a mate).
-fn scatter(dice: &mut Dice, sizes: (usize, usize), most: usize, aim: Aim) -> Draft {
+fn scatter(dice: &mut Source, sizes: (usize, usize), most: usize, aim: Aim) -> Draft {
     let (mut d, mut kinds) = start(dice, aim, sizes, most);
     d.give_check(dice, &mut kinds, NEAR_MOSTLY);
     d.fill(dice, kinds, |_| NEAR_MOSTLY);
     d
 }
 
-fn edge(dice: &mut Dice, aim: Aim) -> Draft {
-    match dice.below(6) {
+fn edge(dice: &mut Source, aim: Aim) -> Draft {
+    match dice.small(6) {
         0 => capture(dice, aim),
         1 => screens(dice, aim),
         2 => horses(dice, aim),
@@ -294,12 +234,12 @@ fn edge(dice: &mut Dice, aim: Aim) -> Draft {
 }
 
 /// The start of the special families: 1-6 kinds.
-fn family_start(dice: &mut Dice, aim: Aim) -> (Draft, Bag) {
+fn family_start(dice: &mut Source, aim: Aim) -> (Draft, Bag) {
     start(dice, aim, (1, 6), 6)
 }
 
 /// One or two red pieces on the black general's moves, plus defenders.
-fn capture(dice: &mut Dice, aim: Aim) -> Draft {
+fn capture(dice: &mut Source, aim: Aim) -> Draft {
     let (mut d, mut kinds) = family_start(dice, aim);
     let [on_move, adjacent] = digits(dice, [2, 6]);
     let moves = moves(d.black);
@@ -318,7 +258,7 @@ fn capture(dice: &mut Dice, aim: Aim) -> Draft {
 
 /// A cannon whose screen is the red general, another piece, or the black
 /// general itself.
-fn screens(dice: &mut Dice, aim: Aim) -> Draft {
+fn screens(dice: &mut Source, aim: Aim) -> Draft {
     let (mut d, mut kinds) = family_start(dice, aim);
     let [cannons, way, over, to] = digits(dice, [2, 3, 10, 12]);
     kinds.retain(|k| k != Kind::Cannon);
@@ -375,7 +315,7 @@ fn screens(dice: &mut Dice, aim: Aim) -> Draft {
 
 /// Horses a jump away from the black general's moves (or from the red
 /// general), with a piece on the leg point now and then.
-fn horses(dice: &mut Dice, aim: Aim) -> Draft {
+fn horses(dice: &mut Source, aim: Aim) -> Draft {
     let (mut d, mut kinds) = family_start(dice, aim);
     let [second, g0, t0, l0, g1, t1, l1] = digits(dice, [2, 10, 60, 5, 10, 60, 5]);
     kinds.retain(|k| k != Kind::Horse);
@@ -414,7 +354,7 @@ fn horses(dice: &mut Dice, aim: Aim) -> Draft {
 
 /// The red general on the black general's file, usually with an open file
 /// (answer NO), sometimes with pieces above the black general or a blocker.
-fn facing(dice: &mut Dice, aim: Aim) -> Draft {
+fn facing(dice: &mut Source, aim: Aim) -> Draft {
     let [b, row, n, order, blocked, above] = digits(dice, [9, 3, 6, 720, 4, 2]);
     let black = nth(BLACK_PALACE, b as u32);
     let general = (8 + row as u32, black.1);
@@ -446,9 +386,9 @@ fn facing(dice: &mut Dice, aim: Aim) -> Draft {
 }
 
 /// The red general on each palace column, with pieces on its file.
-fn general_file(dice: &mut Dice, aim: Aim) -> Draft {
+fn general_file(dice: &mut Source, aim: Aim) -> Draft {
     let (mut d, mut kinds) = family_start(dice, aim);
-    let on_file = dice.below(6) as usize;
+    let on_file = dice.small(6) as usize;
     d.give_check(dice, &mut kinds, NEAR_MOSTLY);
     // 6 is a multiple of every count of choices (1, 2, 3).
     let on_file = on_file % (2.min(kinds.len()) + 1);
@@ -463,7 +403,7 @@ fn general_file(dice: &mut Dice, aim: Aim) -> Draft {
 }
 
 /// Horses and cannons on rows 1 and 10 and columns 1 and 9.
-fn board_edges(dice: &mut Dice, aim: Aim) -> Draft {
+fn board_edges(dice: &mut Source, aim: Aim) -> Draft {
     fn spots(kind: Kind) -> Spots {
         match kind {
             Kind::Horse | Kind::Cannon => Spots::only(EDGES),

@@ -7,7 +7,8 @@ use super::points::{
     attack_line, attackers, attacks, between, bit, moves, neighbours, points, Points, BOARD,
     COLUMNS, RED_PALACE,
 };
-use super::{pick, Aim, Dice, Spots};
+use super::{pick, Aim, Spots};
+use crate::source::Source;
 
 /// A position under construction: `taken` holds every piece's point, the
 /// black general's included; `kept` the points that must keep their state
@@ -63,7 +64,7 @@ impl Draft {
     }
 
     /// Puts `kind` on one of the free `spots`; `None` when there is none.
-    pub(super) fn put_in(&mut self, dice: &mut Dice, kind: Kind, spots: Points) -> Option<Point> {
+    pub(super) fn put_in(&mut self, dice: &mut Source, kind: Kind, spots: Points) -> Option<Point> {
         let free = spots & self.free();
         (free != 0).then(|| {
             let at = pick(dice, free);
@@ -73,7 +74,7 @@ impl Draft {
     }
 
     /// Puts `kind` on a free point where `spots` says.
-    pub(super) fn put(&mut self, dice: &mut Dice, kind: Kind, spots: Spots) -> Point {
+    pub(super) fn put(&mut self, dice: &mut Source, kind: Kind, spots: Spots) -> Point {
         let at = spots.pick(dice, self.free());
         self.place(kind, at);
         at
@@ -101,8 +102,13 @@ impl Draft {
 
     /// Moves no piece attacks yet.
     pub(super) fn uncovered(&self) -> Points {
-        let mut open = moves(self.black);
-        for t in points(open) {
+        self.uncovered_of(moves(self.black))
+    }
+
+    /// The moves of `some` that no piece attacks yet.
+    fn uncovered_of(&self, some: Points) -> Points {
+        let mut open = some;
+        for t in points(some) {
             if self.defender(t).is_some() {
                 open &= !bit(t);
             }
@@ -123,11 +129,22 @@ impl Draft {
     /// The points of `origins` from which a piece of `kind` would attack
     /// the most of the moves `open`, and how many: with few pieces, a mate
     /// needs each to attack several.
-    pub(super) fn best(&self, kind: Kind, origins: Points, open: Points) -> (Points, usize) {
+    /// `origins` attack the moves of `known` (one at most) already.
+    pub(super) fn best(
+        &self,
+        kind: Kind,
+        origins: Points,
+        open: Points,
+        known: Points,
+    ) -> (Points, usize) {
         // levels[k]: the origins that attack at least k + 1 of those moves.
         let mut levels = [0; 4];
         for t in points(open) {
-            let from = attackers(kind, t, self.after_move(t)) & origins;
+            let from = if known & bit(t) != 0 {
+                origins
+            } else {
+                attackers(kind, t, self.after_move(t)) & origins
+            };
             for k in (1..4).rev() {
                 levels[k] |= levels[k - 1] & from;
             }
@@ -145,18 +162,25 @@ impl Draft {
     /// `spots` when it can be; for a mate, the kind and points that attack
     /// the most open moves as well. Giving `check`, a cannon may take a new
     /// screen, the next kind of the bag, if nothing is kept yet (so the
-    /// screen's points are free). For a mate, a spare kind may join.
+    /// screen's points are free). For a mate, a spare kind may join, and
+    /// `open` holds the moves no piece attacks yet (`t` among them unless
+    /// giving `check`).
+    #[allow(clippy::too_many_arguments)]
     pub(super) fn attack(
         &mut self,
-        dice: &mut Dice,
+        dice: &mut Source,
         kinds: &mut Bag,
         t: Point,
         occ: Points,
         spots: Spots,
         check: bool,
+        open: Points,
     ) -> bool {
         let mate = self.aim == Aim::Mate;
-        let open = if mate { self.uncovered() } else { 0 };
+        let open = if mate { open } else { 0 };
+        // Without check, `occ` is the position after the move to `t`, in
+        // which `best` would find the same attackers of `t` again.
+        let known = if check { 0 } else { bit(t) };
         let reach = if mate { kinds.reach() } else { kinds.len() };
         let all_open = open.count_ones() as usize;
         // The bag index, its points, and how many open moves they attack.
@@ -181,7 +205,7 @@ impl Draft {
                 choice = Some((i, origins, 0));
                 break;
             }
-            let (best, most) = self.best(kind, origins, open);
+            let (best, most) = self.best(kind, origins, open, known);
             if choice.is_none_or(|c| most > c.2) {
                 choice = Some((i, best, most));
             }
@@ -208,9 +232,14 @@ impl Draft {
     /// Puts a kind of `kinds` where it gives check (see [`Draft::attack`]).
     /// If none can (a lone cannon with nothing to screen it), the red
     /// general moves onto the black general's file and checks itself.
-    pub(super) fn give_check(&mut self, dice: &mut Dice, kinds: &mut Bag, spots: Spots) {
+    pub(super) fn give_check(&mut self, dice: &mut Source, kinds: &mut Bag, spots: Spots) {
         let b = self.black;
-        if self.attack(dice, kinds, b, self.taken, spots, true) {
+        let open = if self.aim == Aim::Mate {
+            self.uncovered()
+        } else {
+            0
+        };
+        if self.attack(dice, kinds, b, self.taken, spots, true, open) {
             return;
         }
         let g = self.general();
@@ -225,7 +254,12 @@ impl Draft {
 
     /// Places the rest of the pieces, each on a point drawn from `spots`
     /// when it can be; for a mate, first what the moves still need.
-    pub(super) fn fill(&mut self, dice: &mut Dice, mut kinds: Bag, spots: impl Fn(Kind) -> Spots) {
+    pub(super) fn fill(
+        &mut self,
+        dice: &mut Source,
+        mut kinds: Bag,
+        spots: impl Fn(Kind) -> Spots,
+    ) {
         if self.aim == Aim::Mate {
             self.cover(dice, &mut kinds, &spots);
         }
@@ -238,7 +272,7 @@ impl Draft {
     /// blocks facing generals first; every attack a move gets is kept.
     pub(super) fn cover(
         &mut self,
-        dice: &mut Dice,
+        dice: &mut Source,
         kinds: &mut Bag,
         spots: impl Fn(Kind) -> Spots,
     ) {
@@ -252,7 +286,8 @@ impl Draft {
                 _ => return,
             }
         }
-        for t in points(moves(b)) {
+        let all = moves(b);
+        for t in points(all) {
             if let Some(p) = self.defender(t) {
                 self.kept |= attack_line(p.kind, p.at, t);
                 continue;
@@ -261,7 +296,11 @@ impl Draft {
                 return;
             }
             let spots = spots(kinds.kinds[0]);
-            if !self.attack(dice, kinds, t, self.after_move(t), spots, false) {
+            // The moves before `t` are attacked along kept lines: they stay
+            // attacked, and only `t` and the later ones can be open.
+            let later = all & !(bit(t) | (bit(t) - 1));
+            let open = bit(t) | self.uncovered_of(later);
+            if !self.attack(dice, kinds, t, self.after_move(t), spots, false, open) {
                 return;
             }
         }
