@@ -102,24 +102,28 @@ pub fn shrink_finding<G: Game>(
     let mut program_runs = 0u64;
     let prefilter = Prefilter::new::<G>(solvers, signature, &input, limits, &mut program_runs);
     let mut kept = None;
+    let in_process: Vec<usize> = (0..solvers.len())
+        .filter(|&i| !matches!(solvers[i], SolverSpec::Cmd(_)))
+        .collect();
+    let in_specs: Vec<SolverSpec> = in_process.iter().map(|&i| solvers[i].clone()).collect();
     let keeps = |cand: &G::Input, text: &str| {
         let mut runs: Runs<G::Output> = vec![None; solvers.len()];
-        if let Some(p) = &prefilter {
-            for &i in &p.in_process {
-                runs[i] = solver::run::<G>(&solvers[i], cand, text, limits);
-            }
-            if !p.may_keep::<G>(cand, &runs) {
-                return false;
-            }
+        // As `compare` runs them: the port's budget follows the engine's.
+        for (&i, run) in in_process
+            .iter()
+            .zip(solver::run_all::<G>(&in_specs, cand, text, limits))
+        {
+            runs[i] = run;
+        }
+        if prefilter
+            .as_ref()
+            .is_some_and(|p| !p.may_keep::<G>(cand, &runs))
+        {
+            return false;
         }
         for (i, s) in solvers.iter().enumerate() {
-            let done = prefilter
-                .as_ref()
-                .is_some_and(|p| p.in_process.contains(&i));
-            if !done {
-                if matches!(s, SolverSpec::Cmd(_)) {
-                    program_runs += 1;
-                }
+            if matches!(s, SolverSpec::Cmd(_)) {
+                program_runs += 1;
                 runs[i] = solver::run::<G>(s, cand, text, limits);
             }
         }
@@ -137,14 +141,19 @@ pub fn shrink_finding<G: Game>(
 /// Sound early rejection from the in-process solvers' answers, used when
 /// the first solver runs in process and some solver does not. Every part
 /// of a signature starts with the first solver and its class, so a
-/// candidate on which that class differs cannot keep the signature; and
-/// comparing the in-process solvers alone gives exactly the parts of the
-/// full signature that name no program, so a candidate on which those
-/// differ from the input's cannot keep it either.
+/// candidate on which that class differs cannot keep the signature; a
+/// part of a program that words how its answer differs needs a first
+/// answer from which that difference can show at all
+/// ([`Game::could_differ`]); and comparing the in-process solvers alone
+/// gives exactly the parts of the full signature that name no program, so
+/// a candidate on which those differ from the input's cannot keep it
+/// either.
 struct Prefilter {
     /// Indices of the in-process solvers, the first solver first.
     in_process: Vec<usize>,
     specs: Vec<SolverSpec>,
+    /// The programs, as the signature names them.
+    programs: Vec<String>,
     signature: String,
     /// The in-process parts on the input being shrunk; `None` when there
     /// are fewer than two in-process solvers, or when the input did not
@@ -168,9 +177,15 @@ impl Prefilter {
             .filter(|&i| !is_cmd(&solvers[i]))
             .collect();
         let specs = in_process.iter().map(|&i| solvers[i].clone()).collect();
+        let programs = solvers
+            .iter()
+            .filter(|s| is_cmd(s))
+            .map(|s| s.to_string())
+            .collect();
         let mut p = Prefilter {
             in_process,
             specs,
+            programs,
             signature: sig.to_string(),
             parts: None,
         };
@@ -213,11 +228,28 @@ impl Prefilter {
         if !class_fits {
             return false;
         }
+        if let Ok(a) = &base.result {
+            let shows = |prog: &String| {
+                detail_of(&self.signature, &head, prog).is_none_or(|d| G::could_differ(input, a, d))
+            };
+            if !self.programs.iter().all(shows) {
+                return false;
+            }
+        }
         match &self.parts {
             Some(parts) => self.in_process_parts::<G>(input, runs) == *parts,
             None => true,
         }
     }
+}
+
+/// How the part of `signature` that compares `spec` with the first solver
+/// (`head`: its name and class) words their difference, where it does.
+fn detail_of<'s>(signature: &'s str, head: &str, spec: &str) -> Option<&'s str> {
+    let key = format!("{head} {spec}:");
+    let rest = &signature[signature.find(&key)? + key.len()..];
+    let part = rest.split(&format!("; {head} ")).next()?;
+    part.split_once(' ').map(|(_, detail)| detail)
 }
 
 /// Shrinks `input` while `keeps(candidate, rendered)` holds; `keeps` is only
@@ -414,6 +446,17 @@ fn tape_candidates(tape: &[u64]) -> impl Iterator<Item = Vec<u64>> + '_ {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn detail_of_finds_the_words_of_one_program() {
+        let sig =
+            "engine:ok cmd:a b:ok NO/YES; engine:ok cmd:c:crash; engine:ok cmd:d:ok case count";
+        assert_eq!(detail_of(sig, "engine:ok", "cmd:a b"), Some("NO/YES"));
+        assert_eq!(detail_of(sig, "engine:ok", "cmd:c"), None);
+        assert_eq!(detail_of(sig, "engine:ok", "cmd:d"), Some("case count"));
+        assert_eq!(detail_of(sig, "engine:budget", "cmd:d"), None);
+        assert_eq!(detail_of(sig, "engine:ok", "cmd:e"), None);
+    }
 
     #[test]
     fn tape_candidates_are_all_different_from_the_tape_and_not_longer() {
