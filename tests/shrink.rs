@@ -5,16 +5,17 @@
 
 use std::collections::HashSet;
 mod common;
-use common::COUNT_CASES;
-use gamefuzz::fault::Budget;
 use std::path::{Path, PathBuf};
 use std::time::Duration;
 
+use common::COUNT_CASES;
 use gamefuzz::corpus;
+use gamefuzz::fault::Budget;
 use gamefuzz::fuzz::{self, DiffOutcome};
 use gamefuzz::game::{generate_case, Game};
 use gamefuzz::games::chutes::Chutes;
 use gamefuzz::games::pigs::Pigs;
+use gamefuzz::games::stones::Stones;
 use gamefuzz::games::xiangqi::{Kind, Xiangqi};
 use gamefuzz::shrink::{shrink, shrink_finding, ShrinkLimits};
 use gamefuzz::solver::{Limits, SolverSpec};
@@ -135,11 +136,48 @@ fn a_candidate_the_engine_rules_out_costs_no_program_run() {
             "the program ran on a file the engine answers YES throughout:\n{text}"
         );
     }
+}
+
+/// Where the format packs, the program decides several candidates per
+/// run: a stones program wrong on `lose win` cases, shrunk from a file of
+/// many cases, runs at most two thirds as often as candidates are decided
+/// (about 45% today; once per candidate without packing), and the result
+/// and the candidates decided are those of deciding them one by one.
+#[test]
+fn packed_candidates_share_program_runs_and_decide_as_one_by_one() {
+    let dir = tempfile::tempdir().unwrap();
+    let wrong = script(
+        dir.path(),
+        "wrong",
+        &format!("{BIN} solve stones | sed 's/^lose win$/lose lose/'"),
+    );
+    let solvers = [SolverSpec::Engine, wrong];
+    let (input, _, sig) = first_finding::<Stones>(&solvers, "typical");
+    assert!(input.cases.len() >= 10, "{} cases", input.cases.len());
+    let (s, _) = shrink_finding::<Stones>(
+        &solvers,
+        &sig,
+        input.clone(),
+        None,
+        &Limits::default(),
+        &bounds(),
+    );
+    assert!(s.complete);
+    assert_eq!(s.input.cases.len(), 1);
     assert!(
-        s.cost.program_runs < s.cost.decided,
-        "no candidate was ruled out: {:?}",
+        3 * s.cost.program_runs <= 2 * s.cost.decided,
+        "{:?}: packing saved less than a third of the runs",
         s.cost
     );
+    let keeps = |c: &<Stones as Game>::Input, text: &str| {
+        compare::<Stones>(&solvers, c, text, &Limits::default())
+            .signature
+            .as_deref()
+            == Some(sig.as_str())
+    };
+    let one = shrink::<Stones>(input, None, keeps, &bounds());
+    assert_eq!(Stones::render(&one.input), Stones::render(&s.input));
+    assert_eq!(one.cost.decided, s.cost.decided);
 }
 
 /// Fuzz inputs of `diff_pigs` imported: decoded, then shrunk from their
