@@ -67,6 +67,10 @@ struct FindingJudge<'a, G: Game> {
 }
 
 impl<G: Game> Judge<G> for FindingJudge<'_, G> {
+    fn cheap(&self) -> bool {
+        self.programs.is_empty()
+    }
+
     fn batches(&self) -> bool {
         !self.programs.is_empty()
     }

@@ -13,7 +13,7 @@ use std::time::{Duration, Instant};
 
 mod finding;
 
-use crate::game::Game;
+use crate::game::{generate_case, Game};
 use crate::interrupt;
 use crate::source::Source;
 use crate::verdict::smaller;
@@ -102,6 +102,11 @@ trait Judge<G: Game> {
     /// strictly smaller than the best and never asked about before.
     fn first_kept(&mut self, cands: &[(G::Input, String)]) -> Option<usize>;
 
+    /// Whether deciding a candidate costs no program run.
+    fn cheap(&self) -> bool {
+        false
+    }
+
     /// Whether deciding several candidates at once can be cheaper.
     fn batches(&self) -> bool {
         false
@@ -141,6 +146,7 @@ fn shrink_with<G: Game, J: Judge<G>>(
         seen: HashSet::new(),
         judge,
         batch: 1,
+        redrawn: 0,
         bounds,
         start: Instant::now(),
         cost: ShrinkCost::default(),
@@ -170,6 +176,8 @@ struct Search<'a, G: Game, J> {
     judge: &'a mut J,
     /// How many candidates the next batch decides.
     batch: usize,
+    /// The next seed of the redraw pass.
+    redrawn: u64,
     bounds: &'a ShrinkLimits,
     start: Instant,
     cost: ShrinkCost,
@@ -181,10 +189,36 @@ impl<G: Game, J: Judge<G>> Search<'_, G, J> {
         loop {
             let structural = self.structural_pass()?;
             let tape = self.tape_pass()?;
-            if !structural && !tape {
+            if !structural && !tape && !self.redraw_pass()? {
                 return Ok(());
             }
         }
+    }
+
+    /// At a fixed point of the other passes, and only when deciding costs
+    /// no program runs: inputs of the game's first profile (its smallest
+    /// games), drawn from seeds `0..REDRAWS` as `diff` draws them, each
+    /// with its tape. A divergence found in a large input is often
+    /// another form of one that a small game shows, and edits one at a
+    /// time cannot get from the one to the other; the smallest exemplar
+    /// of a signature is what the corpus wants. Seeds already drawn are
+    /// not drawn again.
+    fn redraw_pass(&mut self) -> Result<bool, OutOfBudget> {
+        if !self.judge.cheap() {
+            return Ok(false);
+        }
+        let profile = G::PROFILES[0].name;
+        let cands = (self.redrawn..REDRAWS).map(|seed| {
+            let (input, tape) = generate_case::<G>(seed, profile);
+            (seed as usize, input, tape)
+        });
+        let kept = self.offer_all(cands)?;
+        self.redrawn = kept.as_ref().map_or(REDRAWS, |(i, _)| *i as u64 + 1);
+        let Some((_, tape)) = kept else {
+            return Ok(false);
+        };
+        self.tape = Some((tape, profile, self.best_text.len()));
+        Ok(true)
     }
 
     /// Offers `cands` (numbered) in order, in batches, and keeps the first
@@ -313,6 +347,10 @@ impl<G: Game, J: Judge<G>> Search<'_, G, J> {
         }
     }
 }
+
+/// Seeds of the redraw pass: at a few microseconds a draw, a fraction of
+/// a second per shrink where the solvers run in process.
+const REDRAWS: u64 = 5_000;
 
 /// How many times larger than the best input the tape's input may be for
 /// all the tape's edits to be tried.
