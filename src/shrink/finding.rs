@@ -20,7 +20,7 @@ pub type Runs<O> = Vec<Option<Run<O>>>;
 /// in-process answers alone where they already show that it cannot keep
 /// the signature (see [`Prefilter`]); the programs run only on the rest,
 /// and where the format packs, on several of them in one file (see
-/// [`FindingJudge::first_kept`]).
+/// `FindingJudge::first_kept`).
 pub fn shrink_finding<G: Game>(
     solvers: &[SolverSpec],
     signature: &str,

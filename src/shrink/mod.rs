@@ -6,6 +6,10 @@
 //! decided only if it is strictly smaller than the best so far, was never
 //! decided before (texts are remembered by hash) and validates; it is kept
 //! only if it shows the exact signature, so shrinking always terminates.
+//! Where no program decides, a fixed point is followed by small inputs
+//! redrawn from the game's first profile. Candidates are decided in
+//! batches by a `Judge`, which may run a program once for several of
+//! them but keeps the one deciding them one by one would keep.
 
 use std::collections::HashSet;
 use std::hash::{Hash, Hasher};
@@ -184,7 +188,8 @@ struct Search<'a, G: Game, J> {
 }
 
 impl<G: Game, J: Judge<G>> Search<'_, G, J> {
-    /// Rounds until one keeps nothing: a fixed point of both passes.
+    /// Rounds until one keeps nothing: a fixed point of both passes, and
+    /// of the redraw pass after them.
     fn run(&mut self) -> Result<(), OutOfBudget> {
         loop {
             let structural = self.structural_pass()?;
