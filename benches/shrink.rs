@@ -1,6 +1,7 @@
 //! How far and how cheaply findings shrink. Run with
 //! `cargo bench --bench shrink [-- SECONDS_PER_GAME] [SECTION...]` (sections:
-//! the game ids, `pigs-import`, `chutes-overshoot`; all by default); results
+//! the game ids, `pigs-import`, `xiangqi-program`, `chutes-overshoot`; all
+//! by default); results
 //! are recorded in README.md.
 //!
 //! * Per game, a campaign of `engine,reference` (as `diff` draws its cases,
@@ -9,6 +10,9 @@
 //!   tape as `diff` does, and its size is set against the smallest stored
 //!   exemplar of the signature (the goal is at most 1.25 times as large).
 //! * pigs fuzz inputs, decoded and shrunk as `gamefuzz import` does.
+//! * xiangqi `max` findings of a program that answers NO where the engine
+//!   says YES (`engine,cmd:PROG`): files of many cases, where candidates
+//!   that pack are decided several to a program run.
 //! * chutes findings of a program that mishandles overshoot (the blog's
 //!   C++ from ../shared, patched to bounce back from 100 instead of
 //!   ignoring the throw), shrunk as `diff` does (from the tape) and as
@@ -27,6 +31,7 @@ use gamefuzz::fuzz::{self, DiffOutcome};
 use gamefuzz::game::{generate_case, Game, Visit};
 use gamefuzz::games::chutes::Chutes;
 use gamefuzz::games::pigs::Pigs;
+use gamefuzz::games::xiangqi::Xiangqi;
 use gamefuzz::id::GameId;
 use gamefuzz::shrink::{shrink_finding, ShrinkLimits, Shrunk};
 use gamefuzz::solver::{Limits, SolverSpec};
@@ -269,6 +274,60 @@ fn chutes_overshoot(count: usize) {
     }
 }
 
+/// A program wrong on every mate: the engine's answers with YES turned NO.
+fn mate_blind_program() -> SolverSpec {
+    let dir = Path::new(env!("CARGO_TARGET_TMPDIR"));
+    let path = dir.join("mate-blind.sh");
+    let body = format!(
+        "#!/bin/sh\n'{}' solve xiangqi | sed s/YES/NO/\n",
+        env!("CARGO_BIN_EXE_gamefuzz")
+    );
+    std::fs::write(&path, body).expect("write the program");
+    let mode = std::os::unix::fs::PermissionsExt::from_mode(0o755);
+    std::fs::set_permissions(&path, mode).expect("make it executable");
+    SolverSpec::Cmd(vec![path.display().to_string()])
+}
+
+fn xiangqi_program(count: usize) {
+    let prog = mate_blind_program();
+    let solvers = [SolverSpec::Engine, prog];
+    let limits = Limits::default();
+    println!("xiangqi max, a program that answers NO to every mate, --solvers engine,cmd:PROG:");
+    let (mut from_tape, mut from_text) = (Sum::default(), Sum::default());
+    let mut found = 0;
+    for seed in 0.. {
+        if found >= count {
+            break;
+        }
+        let (input, tape) = generate_case::<Xiangqi>(seed, "max");
+        let text = Xiangqi::render(&input);
+        let Some(sig) = compare::<Xiangqi>(&solvers, &input, &text, &limits).signature else {
+            continue;
+        };
+        found += 1;
+        for (how, tape, sum) in [
+            ("diff", Some((tape, "max")), &mut from_tape),
+            ("shrink", None, &mut from_text),
+        ] {
+            let t = Instant::now();
+            let (s, _) = shrink_finding::<Xiangqi>(
+                &solvers,
+                &sig,
+                input.clone(),
+                tape,
+                &limits,
+                &ShrinkLimits::default(),
+            );
+            let to = Xiangqi::render(&s.input).len();
+            let what = format!("seed {seed} {how}, {} cases", input.cases.len());
+            line(&what, "NO/YES", text.len(), &s, to, None, t.elapsed());
+            sum.add(&s, to, None);
+        }
+    }
+    from_tape.print("as diff shrinks (with the tape)");
+    from_text.print("as shrink shrinks (from the text)");
+}
+
 fn main() {
     let args: Vec<String> = std::env::args()
         .skip(1)
@@ -288,6 +347,9 @@ fn main() {
     }
     if wanted("pigs-import") {
         pigs_import(12);
+    }
+    if wanted("xiangqi-program") {
+        xiangqi_program(5);
     }
     if wanted("chutes-overshoot") {
         chutes_overshoot(5);

@@ -181,6 +181,15 @@ pub trait Game: Sized + 'static {
         Self::difference(a, b)
     }
 
+    /// Whether a difference worded `detail` (as `difference_in` words it)
+    /// can show at all between `a`, the first solver's answer on `input`,
+    /// and some other answer. Where it cannot, the shrinker knows without
+    /// running a program that the program's answer cannot give the
+    /// signature it keeps. `true` where the game cannot tell.
+    fn could_differ(_input: &Self::Input, _a: &Self::Output, _detail: &str) -> bool {
+        true
+    }
+
     /// Joins whole inputs into one input holding all their cases in order,
     /// for running an external program once on many cases. `None` when the
     /// format has one case per file (pigs) or when the joined input would

@@ -8,11 +8,14 @@ mod common;
 use std::path::{Path, PathBuf};
 use std::time::Duration;
 
+use common::COUNT_CASES;
 use gamefuzz::corpus;
+use gamefuzz::fault::Budget;
 use gamefuzz::fuzz::{self, DiffOutcome};
 use gamefuzz::game::{generate_case, Game};
 use gamefuzz::games::chutes::Chutes;
 use gamefuzz::games::pigs::Pigs;
+use gamefuzz::games::stones::Stones;
 use gamefuzz::games::xiangqi::{Kind, Xiangqi};
 use gamefuzz::shrink::{shrink, shrink_finding, ShrinkLimits};
 use gamefuzz::solver::{Limits, SolverSpec};
@@ -79,15 +82,109 @@ fn a_many_case_finding_is_cut_to_its_case_with_few_program_runs() {
         "{} program runs to shrink a finding of one case",
         s.cost.program_runs
     );
-    assert_eq!(
-        s.cost.program_runs, s.cost.decided,
-        "one run per decided candidate"
+    assert!(
+        s.cost.program_runs <= s.cost.decided,
+        "at most one run per decided candidate: {:?}",
+        s.cost
     );
 }
 
+/// With the engine and a program alone (no port to compare with in
+/// process), a candidate whose engine answers cannot show the signature's
+/// difference costs no program run: a program that answers YES to every
+/// case differs from the engine as `NO/YES` only where the engine says NO
+/// somewhere. Every input the program is run on is kept, and none of them
+/// is one the engine answers YES throughout.
+#[test]
+fn a_candidate_the_engine_rules_out_costs_no_program_run() {
+    let dir = tempfile::tempdir().unwrap();
+    let runs = dir.path().join("runs");
+    std::fs::create_dir(&runs).unwrap();
+    let yes = script(
+        dir.path(),
+        "yes",
+        &format!(
+            "f=$(mktemp '{}/run.XXXXXX')\ncat > \"$f\"\nn=$({COUNT_CASES} < \"$f\")\n\
+             i=0\nwhile [ $i -lt $n ]; do echo YES; i=$((i+1)); done",
+            runs.display()
+        ),
+    );
+    let solvers = [SolverSpec::Engine, yes];
+    let (input, tape, sig) = first_finding::<Xiangqi>(&solvers, "max");
+    assert!(sig.ends_with(" NO/YES"), "{sig}");
+    let before = std::fs::read_dir(&runs).unwrap().count();
+    let (s, _) = shrink_finding::<Xiangqi>(
+        &solvers,
+        &sig,
+        input,
+        Some((tape, "max")),
+        &Limits::default(),
+        &bounds(),
+    );
+    let ran: Vec<PathBuf> = std::fs::read_dir(&runs)
+        .unwrap()
+        .map(|e| e.unwrap().path())
+        .collect();
+    assert_eq!(ran.len() - before, s.cost.program_runs as usize);
+    assert!(s.cost.program_runs > 0);
+    for path in &ran {
+        let text = std::fs::read_to_string(path).unwrap();
+        let input = Xiangqi::parse(&text).unwrap();
+        let answers = Xiangqi::solve(&input, &mut Budget::default()).unwrap();
+        assert!(
+            answers.contains(&false),
+            "the program ran on a file the engine answers YES throughout:\n{text}"
+        );
+    }
+}
+
+/// Where the format packs, the program decides several candidates per
+/// run: a stones program wrong on `lose win` cases, shrunk from a file of
+/// many cases, runs at most two thirds as often as candidates are decided
+/// (about 45% today; once per candidate without packing), and the result
+/// and the candidates decided are those of deciding them one by one.
+#[test]
+fn packed_candidates_share_program_runs_and_decide_as_one_by_one() {
+    let dir = tempfile::tempdir().unwrap();
+    let wrong = script(
+        dir.path(),
+        "wrong",
+        &format!("{BIN} solve stones | sed 's/^lose win$/lose lose/'"),
+    );
+    let solvers = [SolverSpec::Engine, wrong];
+    let (input, _, sig) = first_finding::<Stones>(&solvers, "typical");
+    assert!(input.cases.len() >= 10, "{} cases", input.cases.len());
+    let (s, _) = shrink_finding::<Stones>(
+        &solvers,
+        &sig,
+        input.clone(),
+        None,
+        &Limits::default(),
+        &bounds(),
+    );
+    assert!(s.complete);
+    assert_eq!(s.input.cases.len(), 1);
+    assert!(
+        3 * s.cost.program_runs <= 2 * s.cost.decided,
+        "{:?}: packing saved less than a third of the runs",
+        s.cost
+    );
+    let keeps = |c: &<Stones as Game>::Input, text: &str| {
+        compare::<Stones>(&solvers, c, text, &Limits::default())
+            .signature
+            .as_deref()
+            == Some(sig.as_str())
+    };
+    let one = shrink::<Stones>(input, None, keeps, &bounds());
+    assert_eq!(Stones::render(&one.input), Stones::render(&s.input));
+    assert_eq!(one.cost.decided, s.cost.decided);
+}
+
 /// Fuzz inputs of `diff_pigs` imported: decoded, then shrunk from their
-/// tape. Each reaches at most twice the smallest stored exemplar of its
-/// signature (3 pigs and a card or two), with a few hundred runs.
+/// tape. Each reaches at most 1.25 times the smallest stored exemplar of
+/// its signature (3 pigs and a few cards: a game of 4 pigs is already
+/// 1.28 times the 39 bytes of 3 pigs and one card), with a few thousand
+/// runs.
 #[test]
 fn imported_pigs_fuzz_inputs_shrink_near_the_stored_exemplars() {
     let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("corpus/pigs");
@@ -120,7 +217,7 @@ fn imported_pigs_fuzz_inputs_shrink_near_the_stored_exemplars() {
         let to = Pigs::render(&s.input).len();
         report += &format!("[{sig}] {from} -> {to} (stored {}), ", goal.input.len());
         assert!(
-            to <= 2 * goal.input.len(),
+            4 * to <= 5 * goal.input.len(),
             "{report}\n{}",
             Pigs::render(&s.input)
         );
@@ -128,7 +225,7 @@ fn imported_pigs_fuzz_inputs_shrink_near_the_stored_exemplars() {
         decided += s.cost.decided;
     }
     assert_eq!(found, 6, "{report}");
-    assert!(decided <= 6 * 600, "{decided} decided: {report}");
+    assert!(decided <= 6 * 5_000, "{decided} decided: {report}");
 }
 
 /// The blog's chutes program patched to bounce back from 100 instead of

@@ -2,7 +2,7 @@
 //! the MP, at least one FP, four cards per hand and at least one deck card;
 //! whether the game still ends is the validator's call.
 
-use super::model::{Card, Input, Role};
+use super::model::{Card, Input, Output, Role};
 
 pub fn candidates(input: &Input) -> Vec<Input> {
     let mut out = Vec::new();
@@ -11,6 +11,7 @@ pub fn candidates(input: &Input) -> Vec<Input> {
     cut_deck(input, &mut out);
     turn_rebel(input, &mut out);
     simplify_cards(input, &mut out);
+    cut_and_edit(input, &mut out);
     out
 }
 
@@ -160,4 +161,108 @@ fn simplify_cards(input: &Input, out: &mut Vec<Input>) {
             }
         }
     }
+}
+
+/// The most cards (in hands and deck together) of a game whose cuts are
+/// paired with edits: at most about 16,000 candidates.
+const PAIRED_CARDS: usize = 48;
+
+/// A pig or a deck card dropped together with one edit elsewhere: any
+/// card changed to any other, a pig's side switched, two pigs (not the
+/// MP) trading seats. A single cut often leaves a game that no longer
+/// shows the divergence only because a draw, a target or a response
+/// moved by one; one edit puts it back, and the pair is still smaller.
+/// Only for small games (the pairs grow with the square of the cards).
+fn cut_and_edit(input: &Input, out: &mut Vec<Input>) {
+    let n = input.seats.len();
+    if 4 * n + input.deck.len() > PAIRED_CARDS {
+        return;
+    }
+    let mut cuts = Vec::new();
+    if n > 2 {
+        for i in (1..n).rev() {
+            let mut c = input.clone();
+            c.seats.remove(i);
+            cuts.push(c);
+        }
+    }
+    if input.deck.len() > 1 {
+        for i in (0..input.deck.len()).rev() {
+            let mut c = input.clone();
+            c.deck.remove(i);
+            cuts.push(c);
+        }
+    }
+    let mut paired = Vec::new();
+    for c in &cuts {
+        edits(c, &mut paired);
+    }
+    out.extend(
+        paired
+            .into_iter()
+            .filter(|c| c.seats.iter().any(|s| s.role == Role::FP)),
+    );
+}
+
+/// Every single edit of `input` that keeps its size.
+fn edits(input: &Input, out: &mut Vec<Input>) {
+    let n = input.seats.len();
+    for i in 0..n {
+        for k in 0..4 {
+            for card in Card::ALL {
+                if card != input.seats[i].hand[k] {
+                    let mut c = input.clone();
+                    c.seats[i].hand[k] = card;
+                    out.push(c);
+                }
+            }
+        }
+    }
+    for i in 0..input.deck.len() {
+        for card in Card::ALL {
+            if card != input.deck[i] {
+                let mut c = input.clone();
+                c.deck[i] = card;
+                out.push(c);
+            }
+        }
+    }
+    for i in 1..n {
+        let mut c = input.clone();
+        c.seats[i].role = match c.seats[i].role {
+            Role::ZP => Role::FP,
+            _ => Role::ZP,
+        };
+        out.push(c);
+        for j in i + 1..n {
+            let mut c = input.clone();
+            c.seats.swap(i, j);
+            out.push(c);
+        }
+    }
+}
+
+/// `Game::could_differ`: a winner difference `X/Y` needs the first solver
+/// to name `X`; a difference on a pig's line (`ZP hand`, `FP alive/dead`,
+/// ...) needs a pig of that role that the first solver sees alive (dead
+/// for `dead/alive`).
+pub fn could_differ(input: &Input, a: &Output, detail: &str) -> bool {
+    if let Some(w) = detail.strip_prefix("winner ") {
+        let first = w.split('/').next().unwrap_or_default();
+        return a.lines.first().is_some_and(|l| l == first);
+    }
+    let Some((role, how)) = detail.split_once(' ') else {
+        return true;
+    };
+    let dead = match how {
+        "hand" | "alive/dead" => false,
+        "dead/alive" => true,
+        _ => return true,
+    };
+    input.seats.iter().enumerate().any(|(i, s)| {
+        s.role.name() == role
+            && a.lines
+                .get(i + 1)
+                .is_none_or(|line| (line == "DEAD") == dead)
+    })
 }

@@ -95,6 +95,10 @@ impl Game for Xiangqi {
         model::difference(a, b)
     }
 
+    fn could_differ(_input: &Input, a: &Output, detail: &str) -> bool {
+        shrink::could_differ(a, detail)
+    }
+
     fn pictures(input: &Input, focus: &GameFocus<'_, Self>) -> Vec<Picture> {
         picture::pictures(input, focus)
     }

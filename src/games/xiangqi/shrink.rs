@@ -4,7 +4,7 @@
 
 use std::cmp::Ordering;
 
-use super::model::{in_black_palace, Case, Input, Kind, Point};
+use super::model::{in_black_palace, Case, Input, Kind, Output, Point};
 
 pub fn candidates(input: &Input) -> Vec<Input> {
     let cases = &input.cases;
@@ -128,4 +128,15 @@ fn earlier_kinds(case: &Case) -> Vec<Case> {
         }
     }
     out
+}
+
+/// `Game::could_differ`: `X/Y` needs a case that the first solver answers
+/// `X` (the first case where the answers differ); `case count` can always
+/// show.
+pub fn could_differ(a: &Output, detail: &str) -> bool {
+    let answer = |mate: bool| if mate { "YES" } else { "NO" };
+    match detail.split_once('/') {
+        Some((x, _)) => a.iter().any(|&mate| answer(mate) == x),
+        None => true,
+    }
 }

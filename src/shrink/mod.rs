@@ -6,16 +6,23 @@
 //! decided only if it is strictly smaller than the best so far, was never
 //! decided before (texts are remembered by hash) and validates; it is kept
 //! only if it shows the exact signature, so shrinking always terminates.
+//! Where no program decides, a fixed point is followed by small inputs
+//! redrawn from the game's first profile. Candidates are decided in
+//! batches by a `Judge`, which may run a program once for several of
+//! them but keeps the one deciding them one by one would keep.
 
 use std::collections::HashSet;
 use std::hash::{Hash, Hasher};
 use std::time::{Duration, Instant};
 
-use crate::game::Game;
+mod finding;
+
+use crate::game::{generate_case, Game};
 use crate::interrupt;
-use crate::solver::{self, Limits, Run, SolverSpec};
 use crate::source::Source;
-use crate::verdict::{self, compare, smaller};
+use crate::verdict::smaller;
+
+pub use finding::{shrink_finding, Runs};
 
 /// Bounds on one shrink. An interrupt ends any shrink too.
 #[derive(Debug, Clone)]
@@ -78,148 +85,6 @@ impl<I> Shrunk<I> {
     }
 }
 
-/// The runs of every solver on an input, in solver order.
-pub type Runs<O> = Vec<Option<Run<O>>>;
-
-/// Shrinks an input that shows divergence `signature` between `solvers`.
-/// `tape` is the recorded tape and profile when the input was generated.
-/// Also returns the solvers' runs on the result when a candidate was kept
-/// (otherwise the result is `input`, whose runs the caller has), so a
-/// shrunk finding is stored without running its programs again.
-///
-/// External programs cost a process per run, the in-process solvers next
-/// to nothing, so with `cmd:` solvers a candidate is first decided on the
-/// in-process answers alone where they already show that it cannot keep
-/// the signature (see [`Prefilter`]); the programs run only on the rest.
-pub fn shrink_finding<G: Game>(
-    solvers: &[SolverSpec],
-    signature: &str,
-    input: G::Input,
-    tape: Option<(Vec<u64>, &str)>,
-    limits: &Limits,
-    bounds: &ShrinkLimits,
-) -> (Shrunk<G::Input>, Option<Runs<G::Output>>) {
-    let mut program_runs = 0u64;
-    let prefilter = Prefilter::new::<G>(solvers, signature, &input, limits, &mut program_runs);
-    let mut kept = None;
-    let keeps = |cand: &G::Input, text: &str| {
-        let mut runs: Runs<G::Output> = vec![None; solvers.len()];
-        if let Some(p) = &prefilter {
-            for &i in &p.in_process {
-                runs[i] = solver::run::<G>(&solvers[i], cand, text, limits);
-            }
-            if !p.may_keep::<G>(cand, &runs) {
-                return false;
-            }
-        }
-        for (i, s) in solvers.iter().enumerate() {
-            let done = prefilter
-                .as_ref()
-                .is_some_and(|p| p.in_process.contains(&i));
-            if !done {
-                if matches!(s, SolverSpec::Cmd(_)) {
-                    program_runs += 1;
-                }
-                runs[i] = solver::run::<G>(s, cand, text, limits);
-            }
-        }
-        let same = verdict::signature::<G>(solvers, cand, &runs).0.as_deref() == Some(signature);
-        if same {
-            kept = Some(runs);
-        }
-        same
-    };
-    let mut shrunk = shrink::<G>(input, tape, keeps, bounds);
-    shrunk.cost.program_runs = program_runs;
-    (shrunk, kept)
-}
-
-/// Sound early rejection from the in-process solvers' answers, used when
-/// the first solver runs in process and some solver does not. Every part
-/// of a signature starts with the first solver and its class, so a
-/// candidate on which that class differs cannot keep the signature; and
-/// comparing the in-process solvers alone gives exactly the parts of the
-/// full signature that name no program, so a candidate on which those
-/// differ from the input's cannot keep it either.
-struct Prefilter {
-    /// Indices of the in-process solvers, the first solver first.
-    in_process: Vec<usize>,
-    specs: Vec<SolverSpec>,
-    signature: String,
-    /// The in-process parts on the input being shrunk; `None` when there
-    /// are fewer than two in-process solvers, or when the input did not
-    /// show the signature again (then only the class check is made).
-    parts: Option<Option<String>>,
-}
-
-impl Prefilter {
-    fn new<G: Game>(
-        solvers: &[SolverSpec],
-        sig: &str,
-        input: &G::Input,
-        limits: &Limits,
-        program_runs: &mut u64,
-    ) -> Option<Prefilter> {
-        let is_cmd = |s: &SolverSpec| matches!(s, SolverSpec::Cmd(_));
-        if solvers.first().is_none_or(is_cmd) || !solvers.iter().any(is_cmd) {
-            return None;
-        }
-        let in_process: Vec<usize> = (0..solvers.len())
-            .filter(|&i| !is_cmd(&solvers[i]))
-            .collect();
-        let specs = in_process.iter().map(|&i| solvers[i].clone()).collect();
-        let mut p = Prefilter {
-            in_process,
-            specs,
-            signature: sig.to_string(),
-            parts: None,
-        };
-        if p.in_process.len() >= 2 {
-            let c = compare::<G>(solvers, input, &G::render(input), limits);
-            *program_runs += (solvers.len() - p.in_process.len()) as u64;
-            if c.signature.as_deref() == Some(sig) {
-                p.parts = Some(p.in_process_parts::<G>(input, &c.runs));
-            }
-        }
-        Some(p)
-    }
-
-    /// The signature parts of the in-process solvers among `runs` (indexed
-    /// like all the solvers).
-    fn in_process_parts<G: Game>(
-        &self,
-        input: &G::Input,
-        runs: &[Option<Run<G::Output>>],
-    ) -> Option<String> {
-        let mine: Vec<_> = self.in_process.iter().map(|&i| runs[i].clone()).collect();
-        // With one solver present, `signature` reports its fault on its
-        // own, a part the full signature does not have.
-        if mine.iter().flatten().count() < 2 {
-            return None;
-        }
-        verdict::signature::<G>(&self.specs, input, &mine).0
-    }
-
-    /// False when the in-process runs already rule the candidate out.
-    fn may_keep<G: Game>(&self, input: &G::Input, runs: &[Option<Run<G::Output>>]) -> bool {
-        let Some(base) = &runs[self.in_process[0]] else {
-            return false;
-        };
-        let head = format!("{}:{}", self.specs[0], base.class());
-        let class_fits = self
-            .signature
-            .strip_prefix(&head)
-            .is_some_and(|rest| rest.is_empty() || rest.starts_with([' ', ';']));
-        if !class_fits {
-            return false;
-        }
-        match &self.parts {
-            Some(parts) => self.in_process_parts::<G>(input, runs) == *parts,
-            None => true,
-        }
-    }
-}
-
 /// Shrinks `input` while `keeps(candidate, rendered)` holds; `keeps` is only
 /// ever asked about valid candidates that are strictly smaller than the
 /// best so far, never twice about the same text, and every candidate it
@@ -228,6 +93,47 @@ pub fn shrink<G: Game>(
     input: G::Input,
     tape: Option<(Vec<u64>, &str)>,
     keeps: impl FnMut(&G::Input, &str) -> bool,
+    bounds: &ShrinkLimits,
+) -> Shrunk<G::Input> {
+    shrink_with::<G, _>(input, tape, &mut OneByOne(keeps), bounds)
+}
+
+/// Decides whether candidates keep what is being shrunk.
+trait Judge<G: Game> {
+    /// The first of `cands` that keeps it, exactly as asking about each in
+    /// turn and stopping at the first that keeps would find it (only the
+    /// candidates up to that one count as decided). `cands` are valid,
+    /// strictly smaller than the best and never asked about before.
+    fn first_kept(&mut self, cands: &[(G::Input, String)]) -> Option<usize>;
+
+    /// Whether deciding a candidate costs no program run.
+    fn cheap(&self) -> bool {
+        false
+    }
+
+    /// Whether deciding several candidates at once can be cheaper.
+    fn batches(&self) -> bool {
+        false
+    }
+}
+
+struct OneByOne<F>(F);
+
+impl<G: Game, F: FnMut(&G::Input, &str) -> bool> Judge<G> for OneByOne<F> {
+    fn first_kept(&mut self, cands: &[(G::Input, String)]) -> Option<usize> {
+        cands.iter().position(|(c, text)| (self.0)(c, text))
+    }
+}
+
+/// The most candidates decided at once, when the judge batches: after a
+/// keep one at a time (early cuts are usually kept), doubling while none
+/// is.
+const MAX_BATCH: usize = 32;
+
+fn shrink_with<G: Game, J: Judge<G>>(
+    input: G::Input,
+    tape: Option<(Vec<u64>, &str)>,
+    judge: &mut J,
     bounds: &ShrinkLimits,
 ) -> Shrunk<G::Input> {
     let best_text = G::render(&input);
@@ -242,7 +148,9 @@ pub fn shrink<G: Game>(
         best_text,
         tape,
         seen: HashSet::new(),
-        keeps,
+        judge,
+        batch: 1,
+        redrawn: 0,
         bounds,
         start: Instant::now(),
         cost: ShrinkCost::default(),
@@ -258,7 +166,7 @@ pub fn shrink<G: Game>(
 /// The shrink budget ran out (time, candidates, or an interrupt).
 struct OutOfBudget;
 
-struct Search<'a, G: Game, K> {
+struct Search<'a, G: Game, J> {
     best: G::Input,
     best_text: String,
     /// The tape and profile that regenerate the last input kept from a
@@ -269,49 +177,129 @@ struct Search<'a, G: Game, K> {
     /// Hashes of every text decided so far. A collision could only make a
     /// candidate be skipped, never kept wrongly.
     seen: HashSet<u64>,
-    keeps: K,
+    judge: &'a mut J,
+    /// How many candidates the next batch decides.
+    batch: usize,
+    /// The next seed of the redraw pass.
+    redrawn: u64,
     bounds: &'a ShrinkLimits,
     start: Instant,
     cost: ShrinkCost,
 }
 
-impl<G: Game, K: FnMut(&G::Input, &str) -> bool> Search<'_, G, K> {
-    /// Rounds until one keeps nothing: a fixed point of both passes.
+impl<G: Game, J: Judge<G>> Search<'_, G, J> {
+    /// Rounds until one keeps nothing: a fixed point of both passes, and
+    /// of the redraw pass after them.
     fn run(&mut self) -> Result<(), OutOfBudget> {
         loop {
             let structural = self.structural_pass()?;
             let tape = self.tape_pass()?;
-            if !structural && !tape {
+            if !structural && !tape && !self.redraw_pass()? {
                 return Ok(());
             }
         }
     }
 
-    /// Whether `cand` is kept (and becomes the best).
-    fn offer(&mut self, cand: G::Input) -> Result<bool, OutOfBudget> {
+    /// At a fixed point of the other passes, and only when deciding costs
+    /// no program runs: inputs of the game's first profile (its smallest
+    /// games), drawn from seeds `0..REDRAWS` as `diff` draws them, each
+    /// with its tape. A divergence found in a large input is often
+    /// another form of one that a small game shows, and edits one at a
+    /// time cannot get from the one to the other; the smallest exemplar
+    /// of a signature is what the corpus wants. Seeds already drawn are
+    /// not drawn again.
+    fn redraw_pass(&mut self) -> Result<bool, OutOfBudget> {
+        if !self.judge.cheap() {
+            return Ok(false);
+        }
+        let profile = G::PROFILES[0].name;
+        let cands = (self.redrawn..REDRAWS).map(|seed| {
+            let (input, tape) = generate_case::<G>(seed, profile);
+            (seed as usize, input, tape)
+        });
+        let kept = self.offer_all(cands)?;
+        self.redrawn = kept.as_ref().map_or(REDRAWS, |(i, _)| *i as u64 + 1);
+        let Some((_, tape)) = kept else {
+            return Ok(false);
+        };
+        self.tape = Some((tape, profile, self.best_text.len()));
+        Ok(true)
+    }
+
+    /// Offers `cands` (numbered) in order, in batches, and keeps the first
+    /// that keeps the signature: it becomes the best, and its number and
+    /// `extra` are returned. Only candidates that are smaller than the
+    /// best, new and valid are decided.
+    fn offer_all<T>(
+        &mut self,
+        mut cands: impl Iterator<Item = (usize, G::Input, T)>,
+    ) -> Result<Option<(usize, T)>, OutOfBudget> {
+        loop {
+            let left = self.bounds.candidates.saturating_sub(self.cost.decided);
+            let want = if self.judge.batches() { self.batch } else { 1 };
+            let want = want.min(left.max(1) as usize);
+            let mut batch: Vec<(G::Input, String)> = Vec::new();
+            let mut tags: Vec<(u64, usize, T)> = Vec::new();
+            while batch.len() < want {
+                let Some((i, cand, extra)) = cands.next() else {
+                    break;
+                };
+                let Some((text, h)) = self.admit(&cand, &tags)? else {
+                    continue;
+                };
+                if left == 0 {
+                    return Err(OutOfBudget);
+                }
+                batch.push((cand, text));
+                tags.push((h, i, extra));
+            }
+            if batch.is_empty() {
+                return Ok(None);
+            }
+            let kept = self.judge.first_kept(&batch);
+            let decided = kept.map_or(batch.len(), |k| k + 1);
+            self.cost.decided += decided as u64;
+            self.seen.extend(tags[..decided].iter().map(|t| t.0));
+            let Some(k) = kept else {
+                self.batch = (2 * self.batch).min(MAX_BATCH);
+                continue;
+            };
+            self.batch = 1;
+            let (best, text) = batch.swap_remove(k);
+            self.best = best;
+            self.best_text = text;
+            let (_, i, extra) = tags.swap_remove(k);
+            return Ok(Some((i, extra)));
+        }
+    }
+
+    /// The text and its hash when `cand` is to be decided: smaller than
+    /// the best, never decided (nor in the batch being gathered, `tags`)
+    /// and valid. An invalid text is remembered as decided.
+    fn admit<T>(
+        &mut self,
+        cand: &G::Input,
+        tags: &[(u64, usize, T)],
+    ) -> Result<Option<(String, u64)>, OutOfBudget> {
         self.cost.candidates += 1;
         if self.start.elapsed() >= self.bounds.time || interrupt::stopped() {
             return Err(OutOfBudget);
         }
-        let text = G::render(&cand);
+        let text = G::render(cand);
         if !smaller(&text, &self.best_text) {
-            return Ok(false);
+            return Ok(None);
         }
         let mut h = std::collections::hash_map::DefaultHasher::new();
         text.hash(&mut h);
-        if !self.seen.insert(h.finish()) || G::validate(&cand).is_err() {
-            return Ok(false);
+        let h = h.finish();
+        if self.seen.contains(&h) || tags.iter().any(|t| t.0 == h) {
+            return Ok(None);
         }
-        if self.cost.decided >= self.bounds.candidates {
-            return Err(OutOfBudget);
+        if G::validate(cand).is_err() {
+            self.seen.insert(h);
+            return Ok(None);
         }
-        self.cost.decided += 1;
-        if !(self.keeps)(&cand, &text) {
-            return Ok(false);
-        }
-        self.best = cand;
-        self.best_text = text;
-        Ok(true)
+        Ok(Some((text, h)))
     }
 
     /// The game's candidates of the best input, in order. After a keep the
@@ -322,13 +310,11 @@ impl<G: Game, K: FnMut(&G::Input, &str) -> bool> Search<'_, G, K> {
         let mut improved = false;
         let mut at = 0;
         'pass: loop {
-            let cands = G::shrink(&self.best);
-            for (i, cand) in cands.into_iter().enumerate().skip(at) {
-                if self.offer(cand)? {
-                    improved = true;
-                    at = i;
-                    continue 'pass;
-                }
+            let cands = G::shrink(&self.best).into_iter().enumerate().skip(at);
+            if let Some((i, ())) = self.offer_all(cands.map(|(i, c)| (i, c, ())))? {
+                improved = true;
+                at = i;
+                continue 'pass;
             }
             return Ok(improved);
         }
@@ -351,19 +337,25 @@ impl<G: Game, K: FnMut(&G::Input, &str) -> bool> Search<'_, G, K> {
             } else {
                 cut_lengths(tape.len()).len()
             };
-            for (i, cand_tape) in tape_candidates(&tape).enumerate().take(take).skip(at) {
-                let cand = G::generate(&mut Source::replay(cand_tape.clone()), profile);
-                if self.offer(cand)? {
-                    self.tape = Some((cand_tape, profile, self.best_text.len()));
-                    improved = true;
-                    at = i;
-                    continue 'pass;
-                }
+            let cands = tape_candidates(&tape)
+                .enumerate()
+                .take(take)
+                .skip(at)
+                .map(|(i, t)| (i, G::generate(&mut Source::replay(t.clone()), profile), t));
+            if let Some((i, cand_tape)) = self.offer_all(cands)? {
+                self.tape = Some((cand_tape, profile, self.best_text.len()));
+                improved = true;
+                at = i;
+                continue 'pass;
             }
             return Ok(improved);
         }
     }
 }
+
+/// Seeds of the redraw pass: at a few microseconds a draw, a fraction of
+/// a second per shrink where the solvers run in process.
+const REDRAWS: u64 = 5_000;
 
 /// How many times larger than the best input the tape's input may be for
 /// all the tape's edits to be tried.

@@ -1,0 +1,336 @@
+//! Shrinking a finding between solvers: which candidates keep its
+//! signature, with as few program runs as the answers allow.
+
+use super::{shrink_with, Judge, ShrinkLimits, Shrunk};
+use crate::game::Game;
+use crate::solver::{self, Limits, Run, SolverSpec};
+use crate::verdict::{self, compare};
+
+/// The runs of every solver on an input, in solver order.
+pub type Runs<O> = Vec<Option<Run<O>>>;
+
+/// Shrinks an input that shows divergence `signature` between `solvers`.
+/// `tape` is the recorded tape and profile when the input was generated.
+/// Also returns the solvers' runs on the result when a candidate was kept
+/// (otherwise the result is `input`, whose runs the caller has), so a
+/// shrunk finding is stored without running its programs again.
+///
+/// External programs cost a process per run, the in-process solvers next
+/// to nothing, so with `cmd:` solvers a candidate is first decided on the
+/// in-process answers alone where they already show that it cannot keep
+/// the signature (see [`Prefilter`]); the programs run only on the rest,
+/// and where the format packs, on several of them in one file (see
+/// `FindingJudge::first_kept`).
+pub fn shrink_finding<G: Game>(
+    solvers: &[SolverSpec],
+    signature: &str,
+    input: G::Input,
+    tape: Option<(Vec<u64>, &str)>,
+    limits: &Limits,
+    bounds: &ShrinkLimits,
+) -> (Shrunk<G::Input>, Option<Runs<G::Output>>) {
+    let mut program_runs = 0u64;
+    let prefilter = Prefilter::new::<G>(solvers, signature, &input, limits, &mut program_runs);
+    let is_cmd = |i: &usize| matches!(solvers[*i], SolverSpec::Cmd(_));
+    let (programs, in_process): (Vec<usize>, Vec<usize>) = (0..solvers.len()).partition(is_cmd);
+    let mut judge = FindingJudge::<G> {
+        solvers,
+        signature,
+        limits,
+        in_specs: in_process.iter().map(|&i| solvers[i].clone()).collect(),
+        in_process,
+        programs,
+        prefilter,
+        program_runs,
+        kept: None,
+    };
+    let mut shrunk = shrink_with::<G, _>(input, tape, &mut judge, bounds);
+    shrunk.cost.program_runs = judge.program_runs;
+    (shrunk, judge.kept)
+}
+
+/// The most candidates packed into one program run.
+const MAX_FILE: usize = 32;
+
+/// Decides candidates by the solvers' signature on them.
+struct FindingJudge<'a, G: Game> {
+    solvers: &'a [SolverSpec],
+    signature: &'a str,
+    limits: &'a Limits,
+    in_process: Vec<usize>,
+    in_specs: Vec<SolverSpec>,
+    programs: Vec<usize>,
+    prefilter: Option<Prefilter>,
+    program_runs: u64,
+    /// The runs on the last candidate kept.
+    kept: Option<Runs<G::Output>>,
+}
+
+impl<G: Game> Judge<G> for FindingJudge<'_, G> {
+    fn cheap(&self) -> bool {
+        self.programs.is_empty()
+    }
+
+    fn batches(&self) -> bool {
+        !self.programs.is_empty()
+    }
+
+    /// In-process runs and the pre-check first, for all of `cands`; then
+    /// the programs on the rest, in order: consecutive candidates that
+    /// pack run as one file, split back by candidate, and a candidate that
+    /// keeps the signature there is confirmed alone, as `diff --pack`
+    /// confirms a packed divergence. So the one kept is the first that
+    /// keeps it alone, as when deciding one by one, provided the program
+    /// answers a case of a file as it answers it alone (what packing
+    /// assumes); a file that cannot be split is decided member by member.
+    fn first_kept(&mut self, cands: &[(G::Input, String)]) -> Option<usize> {
+        let mut pending = Vec::new();
+        for (i, (cand, text)) in cands.iter().enumerate() {
+            let runs = self.in_process_runs(cand, text);
+            if (self.prefilter.as_ref()).is_some_and(|p| !p.may_keep::<G>(cand, &runs)) {
+                continue;
+            }
+            if self.programs.is_empty() {
+                if self.keeps(cand, runs) {
+                    return Some(i);
+                }
+                continue;
+            }
+            pending.push((i, runs));
+        }
+        let mut at = 0;
+        while at < pending.len() {
+            let (end, packed) = self.file(cands, &pending, at);
+            let split = (end - at >= 2)
+                .then(|| self.run_packed(cands, &pending[at..end], &packed))
+                .flatten();
+            for (j, (i, runs)) in pending[at..end].iter().enumerate() {
+                let cand = &cands[*i];
+                if split.as_ref().is_some_and(|s| !self.same(&cand.0, &s[j])) {
+                    continue;
+                }
+                let mut runs = runs.clone();
+                self.run_programs(&cand.0, &cand.1, &mut runs);
+                if self.keeps(&cand.0, runs) {
+                    return Some(*i);
+                }
+            }
+            at = end;
+        }
+        None
+    }
+}
+
+impl<G: Game> FindingJudge<'_, G> {
+    /// The in-process runs, as `compare` runs them (the port's budget
+    /// follows the engine's), indexed like all the solvers.
+    fn in_process_runs(&self, cand: &G::Input, text: &str) -> Runs<G::Output> {
+        let mut runs: Runs<G::Output> = vec![None; self.solvers.len()];
+        let done = solver::run_all::<G>(&self.in_specs, cand, text, self.limits);
+        for (&i, run) in self.in_process.iter().zip(done) {
+            runs[i] = run;
+        }
+        runs
+    }
+
+    fn run_programs(&mut self, cand: &G::Input, text: &str, runs: &mut Runs<G::Output>) {
+        for &i in &self.programs {
+            self.program_runs += 1;
+            runs[i] = solver::run::<G>(&self.solvers[i], cand, text, self.limits);
+        }
+    }
+
+    fn same(&self, cand: &G::Input, runs: &Runs<G::Output>) -> bool {
+        verdict::signature::<G>(self.solvers, cand, runs)
+            .0
+            .as_deref()
+            == Some(self.signature)
+    }
+
+    /// Whether `runs` keep the signature; they are the result's if so.
+    fn keeps(&mut self, cand: &G::Input, runs: Runs<G::Output>) -> bool {
+        let same = self.same(cand, &runs);
+        if same {
+            self.kept = Some(runs);
+        }
+        same
+    }
+
+    /// The candidates `pending[at..end]` that pack into one valid file,
+    /// and that file.
+    fn file(
+        &self,
+        cands: &[(G::Input, String)],
+        pending: &[(usize, Runs<G::Output>)],
+        at: usize,
+    ) -> (usize, G::Input) {
+        let mut packed = cands[pending[at].0].0.clone();
+        let mut end = at + 1;
+        while end < pending.len() && end - at < MAX_FILE {
+            let next = &cands[pending[end].0].0;
+            match G::pack(&[packed.clone(), next.clone()]) {
+                Some(p) if G::validate(&p).is_ok() => packed = p,
+                _ => break,
+            }
+            end += 1;
+        }
+        (end, packed)
+    }
+
+    /// Each member's runs with the programs' answers on `packed` split
+    /// back; `None` when a program's run cannot be split.
+    fn run_packed(
+        &mut self,
+        cands: &[(G::Input, String)],
+        members: &[(usize, Runs<G::Output>)],
+        packed: &G::Input,
+    ) -> Option<Vec<Runs<G::Output>>> {
+        let parts: Vec<G::Input> = members.iter().map(|(i, _)| cands[*i].0.clone()).collect();
+        let text = G::render(packed);
+        let mut split: Vec<Runs<G::Output>> = members.iter().map(|(_, r)| r.clone()).collect();
+        for &i in &self.programs {
+            self.program_runs += 1;
+            let run = solver::run::<G>(&self.solvers[i], packed, &text, self.limits)?;
+            let outs = G::unpack_output(&parts, run.result.as_ref().ok()?)?;
+            for (runs, out) in split.iter_mut().zip(outs) {
+                runs[i] = Some(Run {
+                    result: Ok(out),
+                    stdout: None,
+                    stderr: None,
+                    notes: Vec::new(),
+                });
+            }
+        }
+        Some(split)
+    }
+}
+
+/// Sound early rejection from the in-process solvers' answers, used when
+/// the first solver runs in process and some solver does not. Every part
+/// of a signature starts with the first solver and its class, so a
+/// candidate on which that class differs cannot keep the signature; a
+/// part of a program that words how its answer differs needs a first
+/// answer from which that difference can show at all
+/// ([`Game::could_differ`]); and comparing the in-process solvers alone
+/// gives exactly the parts of the full signature that name no program, so
+/// a candidate on which those differ from the input's cannot keep it
+/// either.
+struct Prefilter {
+    /// Indices of the in-process solvers, the first solver first.
+    in_process: Vec<usize>,
+    specs: Vec<SolverSpec>,
+    /// The programs, as the signature names them.
+    programs: Vec<String>,
+    signature: String,
+    /// The in-process parts on the input being shrunk; `None` when there
+    /// are fewer than two in-process solvers, or when the input did not
+    /// show the signature again (then only the class check is made).
+    parts: Option<Option<String>>,
+}
+
+impl Prefilter {
+    fn new<G: Game>(
+        solvers: &[SolverSpec],
+        sig: &str,
+        input: &G::Input,
+        limits: &Limits,
+        program_runs: &mut u64,
+    ) -> Option<Prefilter> {
+        let is_cmd = |s: &SolverSpec| matches!(s, SolverSpec::Cmd(_));
+        if solvers.first().is_none_or(is_cmd) || !solvers.iter().any(is_cmd) {
+            return None;
+        }
+        let in_process: Vec<usize> = (0..solvers.len())
+            .filter(|&i| !is_cmd(&solvers[i]))
+            .collect();
+        let specs = in_process.iter().map(|&i| solvers[i].clone()).collect();
+        let programs = solvers
+            .iter()
+            .filter(|s| is_cmd(s))
+            .map(|s| s.to_string())
+            .collect();
+        let mut p = Prefilter {
+            in_process,
+            specs,
+            programs,
+            signature: sig.to_string(),
+            parts: None,
+        };
+        if p.in_process.len() >= 2 {
+            let c = compare::<G>(solvers, input, &G::render(input), limits);
+            *program_runs += (solvers.len() - p.in_process.len()) as u64;
+            if c.signature.as_deref() == Some(sig) {
+                p.parts = Some(p.in_process_parts::<G>(input, &c.runs));
+            }
+        }
+        Some(p)
+    }
+
+    /// The signature parts of the in-process solvers among `runs` (indexed
+    /// like all the solvers).
+    fn in_process_parts<G: Game>(
+        &self,
+        input: &G::Input,
+        runs: &[Option<Run<G::Output>>],
+    ) -> Option<String> {
+        let mine: Vec<_> = self.in_process.iter().map(|&i| runs[i].clone()).collect();
+        // With one solver present, `signature` reports its fault on its
+        // own, a part the full signature does not have.
+        if mine.iter().flatten().count() < 2 {
+            return None;
+        }
+        verdict::signature::<G>(&self.specs, input, &mine).0
+    }
+
+    /// False when the in-process runs already rule the candidate out.
+    fn may_keep<G: Game>(&self, input: &G::Input, runs: &[Option<Run<G::Output>>]) -> bool {
+        let Some(base) = &runs[self.in_process[0]] else {
+            return false;
+        };
+        let head = format!("{}:{}", self.specs[0], base.class());
+        let class_fits = self
+            .signature
+            .strip_prefix(&head)
+            .is_some_and(|rest| rest.is_empty() || rest.starts_with([' ', ';']));
+        if !class_fits {
+            return false;
+        }
+        if let Ok(a) = &base.result {
+            let shows = |prog: &String| {
+                detail_of(&self.signature, &head, prog).is_none_or(|d| G::could_differ(input, a, d))
+            };
+            if !self.programs.iter().all(shows) {
+                return false;
+            }
+        }
+        match &self.parts {
+            Some(parts) => self.in_process_parts::<G>(input, runs) == *parts,
+            None => true,
+        }
+    }
+}
+
+/// How the part of `signature` that compares `spec` with the first solver
+/// (`head`: its name and class) words their difference, where it does.
+fn detail_of<'s>(signature: &'s str, head: &str, spec: &str) -> Option<&'s str> {
+    let key = format!("{head} {spec}:");
+    let rest = &signature[signature.find(&key)? + key.len()..];
+    let part = rest.split(&format!("; {head} ")).next()?;
+    part.split_once(' ').map(|(_, detail)| detail)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn detail_of_finds_the_words_of_one_program() {
+        let sig =
+            "engine:ok cmd:a b:ok NO/YES; engine:ok cmd:c:crash; engine:ok cmd:d:ok case count";
+        assert_eq!(detail_of(sig, "engine:ok", "cmd:a b"), Some("NO/YES"));
+        assert_eq!(detail_of(sig, "engine:ok", "cmd:c"), None);
+        assert_eq!(detail_of(sig, "engine:ok", "cmd:d"), Some("case count"));
+        assert_eq!(detail_of(sig, "engine:budget", "cmd:d"), None);
+        assert_eq!(detail_of(sig, "engine:ok", "cmd:e"), None);
+    }
+}
