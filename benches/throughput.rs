@@ -1,5 +1,5 @@
 //! Throughput of the differential loop per game and profile, on one thread:
-//! generation, rendering, engine and port. Run with
+//! generation as `diff` does it (no tape) and rendering, engine and port. Run with
 //! `cargo bench --bench throughput [-- SECONDS_PER_PROFILE] [GAME[/PROFILE]...]`
 //! (no GAME: every game and profile); results are recorded in README.md.
 //! Figures are noisy on a shared machine: compare ratios within one run.
@@ -7,7 +7,7 @@
 use std::time::{Duration, Instant};
 
 use gamefuzz::fault::Budget;
-use gamefuzz::game::{generate_case, Game, Visit};
+use gamefuzz::game::{generate_input, Game, Visit};
 use gamefuzz::id::GameId;
 use gamefuzz::solver::{Limits, SolverSpec};
 use gamefuzz::verdict::compare;
@@ -41,7 +41,7 @@ impl Visit for Bench {
             let start = Instant::now();
             while start.elapsed() < self.per_profile {
                 let t0 = Instant::now();
-                let (input, _) = generate_case::<G>(cases, p.name);
+                let input = generate_input::<G>(cases, p.name);
                 let text = G::render(&input);
                 let t1 = Instant::now();
                 let _ = std::hint::black_box(G::solve(&input, &mut Budget::default()));

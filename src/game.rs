@@ -299,6 +299,11 @@ pub fn generate_case<G: Game>(seed: u64, profile: &str) -> (G::Input, Vec<u64>) 
     (input, src.into_tape())
 }
 
+/// The input [`generate_case`] draws, without its tape.
+pub fn generate_input<G: Game>(seed: u64, profile: &str) -> G::Input {
+    G::generate(&mut Source::seeded_untaped(G::ID, seed), profile)
+}
+
 /// Parses and validates judge input text in one step.
 pub fn parse_valid<G: Game>(text: &str) -> Result<G::Input, InputError> {
     let input = G::parse(text).map_err(InputError::Parse)?;

@@ -41,6 +41,8 @@ enum Backend<'a> {
 /// A recording source of bounded choices.
 pub struct Source<'a> {
     backend: Backend<'a>,
+    /// Whether choices go on the tape (see [`Source::seeded_untaped`]).
+    record: bool,
     tape: Vec<u64>,
     /// The bound `n` of every choice on the tape (see [`Source::to_bytes`]).
     bounds: Vec<u64>,
@@ -73,6 +75,10 @@ pub fn mix64(mut z: u64) -> u64 {
 /// [`Source::shared_below`] choices agree.
 pub const GROUP: u64 = 8;
 
+/// Room on a tape for the choices of a small case from the start: growing
+/// it a few times would cost a small case more than its choices.
+const ROOM: usize = 64;
+
 /// A ChaCha8 stream keyed by the game and one word.
 fn stream(game: GameId, salt: u64, word: u64) -> ChaCha8Rng {
     let mut key = [0u8; 32];
@@ -88,34 +94,54 @@ impl Source<'static> {
     /// The stream for one case: the game id is mixed in so that the same seed
     /// gives unrelated draws in different games.
     pub fn seeded(game: GameId, seed: u64) -> Self {
-        Source::with(Backend::Rng {
-            own: stream(game, 0, seed),
-            shared: None,
-            game,
-            seed,
-        })
+        Source::with(
+            Backend::Rng {
+                own: stream(game, 0, seed),
+                shared: None,
+                game,
+                seed,
+            },
+            ROOM,
+        )
+    }
+
+    /// The same stream as [`Source::seeded`], with no tape: `diff` draws
+    /// every case but wants the tape of only the few it shrinks, which it
+    /// draws again. Two buffers per case cost a small case about as much
+    /// as its choices.
+    pub fn seeded_untaped(game: GameId, seed: u64) -> Self {
+        Source {
+            record: false,
+            ..Source::with(
+                Backend::Rng {
+                    own: stream(game, 0, seed),
+                    shared: None,
+                    game,
+                    seed,
+                },
+                0,
+            )
+        }
     }
 
     /// Replays a recorded (possibly edited) tape; past its end every choice is 0.
     pub fn replay(tape: Vec<u64>) -> Self {
-        Source::with(Backend::Replay { tape, pos: 0 })
+        Source::with(Backend::Replay { tape, pos: 0 }, ROOM)
     }
 }
 
 impl<'a> Source<'a> {
     /// Decodes fuzzer bytes; once they run out every choice is 0.
     pub fn from_bytes(data: &'a [u8]) -> Self {
-        Source::with(Backend::Bytes(Unstructured::new(data)))
+        Source::with(Backend::Bytes(Unstructured::new(data)), ROOM)
     }
 
-    /// Room for the choices of a small case from the start: growing the
-    /// tape a few times would cost a small case more than its choices.
-    fn with(backend: Backend<'a>) -> Self {
-        const ROOM: usize = 64;
+    fn with(backend: Backend<'a>, room: usize) -> Self {
         Source {
             backend,
-            tape: Vec::with_capacity(ROOM),
-            bounds: Vec::with_capacity(ROOM),
+            record: true,
+            tape: Vec::with_capacity(room),
+            bounds: Vec::with_capacity(room),
             fraction: 0,
             bits: 0,
         }
@@ -146,8 +172,10 @@ impl<'a> Source<'a> {
             }
             Backend::Bytes(u) => u.int_in_range(0..=n - 1).unwrap_or(0),
         };
-        self.tape.push(v);
-        self.bounds.push(n);
+        if self.record {
+            self.tape.push(v);
+            self.bounds.push(n);
+        }
         v
     }
 
@@ -205,8 +233,10 @@ impl<'a> Source<'a> {
                 let shared =
                     shared.get_or_insert_with(|| Box::new(stream(*game, SHARED, *seed / GROUP)));
                 let v = uniform(shared, n);
-                self.tape.push(v);
-                self.bounds.push(n);
+                if self.record {
+                    self.tape.push(v);
+                    self.bounds.push(n);
+                }
                 v
             }
             _ => self.below(n),
@@ -340,6 +370,17 @@ mod tests {
         assert_eq!(va, draw(&mut r));
         let mut other = Source::seeded(GameId::Chutes, 7);
         assert_ne!(va, draw(&mut other));
+        // Without a tape: the same choices, shared ones too, and no tape.
+        let mixed = |s: &mut Source| {
+            let mut v = draw(s);
+            v.push(s.shared_below(1000));
+            v.extend((1..40).map(|i| s.small(i)));
+            v
+        };
+        let mut taped = Source::seeded(GameId::Chutes, 9);
+        let mut untaped = Source::seeded_untaped(GameId::Chutes, 9);
+        assert_eq!(mixed(&mut taped), mixed(&mut untaped));
+        assert!(untaped.tape().is_empty() && !taped.tape().is_empty());
     }
 
     #[test]

@@ -3,7 +3,7 @@
 //! the engine terminates, shrinking never leaves the valid space.
 
 use gamefuzz::fault::Budget;
-use gamefuzz::game::{generate_case, parse_valid, Game, Visit};
+use gamefuzz::game::{generate_case, generate_input, parse_valid, Game, Visit};
 use gamefuzz::id::GameId;
 use gamefuzz::shrink::{self, ShrinkLimits};
 use gamefuzz::source::Source;
@@ -44,6 +44,12 @@ impl Visit for Generated {
         );
         let (twin, _) = generate_case::<G>(self.seed, p);
         assert_eq!(G::render(&twin), text, "the same seed gives the same bytes");
+        let untaped = generate_input::<G>(self.seed, p);
+        assert_eq!(
+            G::render(&untaped),
+            text,
+            "drawing without a tape draws the same"
+        );
         let out = G::solve(&input, &mut Budget::default());
         let out = out.unwrap_or_else(|f| panic!("{} seed {}: engine fault {f}", G::ID, self.seed));
         let rendered = G::render_output(&out);

@@ -4,7 +4,7 @@ use std::path::Path;
 
 use super::{Case, Ctx, DiffOptions, Drawn, Exemplar, Health, Outcome, Seen};
 use crate::corpus;
-use crate::game::{generate_case, parse_valid, Game};
+use crate::game::{generate_input, parse_valid, Game};
 use crate::verdict::compare;
 
 /// Case `i` of a run: drawn from its seed and profile, or read from file
@@ -15,7 +15,7 @@ pub(super) fn draw<G: Game>(ctx: &Ctx, i: u64) -> Result<Drawn<G::Input>, String
         let index = opts.case_index(i);
         let seed = opts.case_seed(index);
         let profile = case_profile::<G>(opts, index);
-        let (input, _) = generate_case::<G>(seed, profile);
+        let input = generate_input::<G>(seed, profile);
         return Ok(Drawn {
             seed,
             profile,
