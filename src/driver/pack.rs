@@ -1,7 +1,7 @@
 //! `--pack`: several cases in one file per solver run, split back by case.
 
 use super::case::{draw, run_alone};
-use super::{Case, Ctx, Drawn, Exemplar, Health, Outcome, Seen, PACKED};
+use super::{Case, Ctx, DiffOptions, Drawn, Exemplar, Health, Outcome, Seen, PACKED};
 use crate::corpus;
 use crate::game::Game;
 use crate::solver::Run;
@@ -114,30 +114,13 @@ fn run_packed<G: Game>(
         return group.iter().map(|_| Outcome::Dropped).collect();
     }
     let split = split_runs::<G>(&parts, &whole.runs);
-    let done = |compared| {
-        Outcome::Done(Case {
-            compared,
-            health: Health::default(),
-            finding: None,
-        })
-    };
     let mut results = Vec::with_capacity(group.len());
     for (j, d) in group.iter().enumerate() {
         let suspect = match &split {
             Some(per_solver) => {
                 let runs: Vec<_> = per_solver.iter().map(|r| r[j].clone()).collect();
-                let (sig, compared) = signature::<G>(&opts.solvers, &d.input, &runs);
-                let Some(sig) = sig else {
-                    results.push(done(compared));
-                    continue;
-                };
-                let text = d.text.clone().unwrap_or_else(|| G::render(&d.input));
-                if !seen.news(&sig, &text) {
-                    results.push(Outcome::Done(Case {
-                        compared,
-                        health: Health::default(),
-                        finding: Some((sig, None)),
-                    }));
+                if let Some(decided) = decided::<G>(opts, seen, d, &runs) {
+                    results.push(decided);
                     continue;
                 }
                 true
@@ -145,7 +128,7 @@ fn run_packed<G: Game>(
             None => whole.signature.is_some(),
         };
         results.push(match (suspect, ctx.running()) {
-            (false, _) => done(whole.compared),
+            (false, _) => counted(whole.compared, None),
             (true, true) => {
                 let r = run_alone::<G>(opts, seen, (*d).clone());
                 seen.note(&r);
@@ -182,6 +165,34 @@ fn run_packed<G: Game>(
         }
     }
     results
+}
+
+/// What a case's part of a packed run decides on its own: no divergence,
+/// or one whose signature the worker has confirmed alone and of which
+/// the case could not be a smaller exemplar (see [`run_block`]); `None`
+/// when the case must be re-run alone.
+fn decided<G: Game>(
+    opts: &DiffOptions,
+    seen: &Seen,
+    d: &Drawn<G::Input>,
+    runs: &[Option<Run<G::Output>>],
+) -> Option<Outcome<G::Input>> {
+    let (sig, compared) = signature::<G>(&opts.solvers, &d.input, runs);
+    let Some(sig) = sig else {
+        return Some(counted(compared, None));
+    };
+    let text = d.text.clone().unwrap_or_else(|| G::render(&d.input));
+    (!seen.news(&sig, &text)).then(|| counted(compared, Some(sig)))
+}
+
+/// A case only counted: compared or not, and the signature it diverges
+/// with, if any, without an exemplar.
+fn counted<I>(compared: bool, sig: Option<String>) -> Outcome<I> {
+    Outcome::Done(Case {
+        compared,
+        health: Health::default(),
+        finding: sig.map(|s| (s, None)),
+    })
 }
 
 /// Each solver's run on a packed file, split back into one run per case of
