@@ -250,27 +250,66 @@ fn chutes_overshoot(count: usize) {
             };
             let sig_shown = sig.replace(&prog.display().to_string(), "PROG");
             found += 1;
-            for (how, tape, sum) in [
-                ("diff", Some((tape, profile)), &mut from_tape),
-                ("shrink", None, &mut from_text),
-            ] {
-                let t = Instant::now();
-                let (s, _) = shrink_finding::<Chutes>(
-                    &solvers,
-                    &sig,
-                    input.clone(),
-                    tape,
-                    &limits,
-                    &ShrinkLimits::default(),
-                );
-                let to = Chutes::render(&s.input).len();
-                let what = format!("seed {seed} {how}, {} throws", s.input.throws().len());
-                line(&what, &sig_shown, text.len(), &s, to, None, t.elapsed());
-                sum.add(&s, to, None);
-            }
+            let finding: Finding<Chutes> = Finding {
+                solvers: &solvers,
+                sig: &sig,
+                shown: &sig_shown,
+                input: &input,
+                tape,
+                profile,
+            };
+            finding.shrink_both_ways(
+                |how, s: &<Chutes as Game>::Input| {
+                    format!("seed {seed} {how}, {} throws", s.throws().len())
+                },
+                [&mut from_tape, &mut from_text],
+            );
         }
         from_tape.print("as diff shrinks (with the tape)");
         from_text.print("as shrink shrinks (from the text)");
+    }
+}
+
+/// A generated finding of a program, to shrink both ways.
+struct Finding<'a, G: Game> {
+    solvers: &'a [SolverSpec],
+    sig: &'a str,
+    /// The signature as printed, the program's path left out.
+    shown: &'a str,
+    input: &'a G::Input,
+    tape: Vec<u64>,
+    profile: &'static str,
+}
+
+impl<G: Game> Finding<'_, G> {
+    /// Shrinks the finding as `diff` does (from its tape) and as `shrink`
+    /// does (from its text), printing a line and adding to a sum for each;
+    /// `label` names a line from how and what it reached.
+    fn shrink_both_ways(self, label: impl Fn(&str, &G::Input) -> String, sums: [&mut Sum; 2]) {
+        let from = G::render(self.input).len();
+        let tape = Some((self.tape, self.profile));
+        for ((how, tape), sum) in [("diff", tape), ("shrink", None)].into_iter().zip(sums) {
+            let t = Instant::now();
+            let (s, _) = shrink_finding::<G>(
+                self.solvers,
+                self.sig,
+                self.input.clone(),
+                tape,
+                &Limits::default(),
+                &ShrinkLimits::default(),
+            );
+            let to = G::render(&s.input).len();
+            line(
+                &label(how, &s.input),
+                self.shown,
+                from,
+                &s,
+                to,
+                None,
+                t.elapsed(),
+            );
+            sum.add(&s, to, None);
+        }
     }
 }
 
@@ -305,24 +344,19 @@ fn xiangqi_program(count: usize) {
             continue;
         };
         found += 1;
-        for (how, tape, sum) in [
-            ("diff", Some((tape, "max")), &mut from_tape),
-            ("shrink", None, &mut from_text),
-        ] {
-            let t = Instant::now();
-            let (s, _) = shrink_finding::<Xiangqi>(
-                &solvers,
-                &sig,
-                input.clone(),
-                tape,
-                &limits,
-                &ShrinkLimits::default(),
-            );
-            let to = Xiangqi::render(&s.input).len();
-            let what = format!("seed {seed} {how}, {} cases", input.cases.len());
-            line(&what, "NO/YES", text.len(), &s, to, None, t.elapsed());
-            sum.add(&s, to, None);
-        }
+        let cases = input.cases.len();
+        let finding: Finding<Xiangqi> = Finding {
+            solvers: &solvers,
+            sig: &sig,
+            shown: "NO/YES",
+            input: &input,
+            tape,
+            profile: "max",
+        };
+        finding.shrink_both_ways(
+            |how, _: &_| format!("seed {seed} {how}, {cases} cases"),
+            [&mut from_tape, &mut from_text],
+        );
     }
     from_tape.print("as diff shrinks (with the tape)");
     from_text.print("as shrink shrinks (from the text)");

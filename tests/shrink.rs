@@ -35,6 +35,13 @@ fn script(dir: &Path, name: &str, body: &str) -> SolverSpec {
     SolverSpec::Cmd(vec![common::script(dir, name, body).display().to_string()])
 }
 
+/// The engine, and a program that prints the engine's answers through
+/// `sed` with `edit`: wrong exactly where the edit applies.
+fn engine_and_edited(dir: &Path, game: &str, edit: &str) -> [SolverSpec; 2] {
+    let body = format!("{BIN} solve {game} | sed '{edit}'");
+    [SolverSpec::Engine, script(dir, "edited", &body)]
+}
+
 /// The first generated input of `profile` on which `solvers` diverge, with
 /// its tape and signature.
 fn first_finding<G: Game>(
@@ -58,12 +65,7 @@ fn first_finding<G: Game>(
 #[test]
 fn a_many_case_finding_is_cut_to_its_case_with_few_program_runs() {
     let dir = tempfile::tempdir().unwrap();
-    let no = script(
-        dir.path(),
-        "no",
-        &format!("{BIN} solve xiangqi | sed s/YES/NO/"),
-    );
-    let solvers = [SolverSpec::Engine, no];
+    let solvers = engine_and_edited(dir.path(), "xiangqi", "s/YES/NO/");
     let (input, tape, sig) = first_finding::<Xiangqi>(&solvers, "max");
     assert!(input.cases.len() >= 10, "a max file has many cases");
     let (s, runs) = shrink_finding::<Xiangqi>(
@@ -146,12 +148,7 @@ fn a_candidate_the_engine_rules_out_costs_no_program_run() {
 #[test]
 fn packed_candidates_share_program_runs_and_decide_as_one_by_one() {
     let dir = tempfile::tempdir().unwrap();
-    let wrong = script(
-        dir.path(),
-        "wrong",
-        &format!("{BIN} solve stones | sed 's/^lose win$/lose lose/'"),
-    );
-    let solvers = [SolverSpec::Engine, wrong];
+    let solvers = engine_and_edited(dir.path(), "stones", "s/^lose win$/lose lose/");
     let (input, _, sig) = first_finding::<Stones>(&solvers, "typical");
     assert!(input.cases.len() >= 10, "{} cases", input.cases.len());
     let (s, _) = shrink_finding::<Stones>(
