@@ -44,6 +44,7 @@ struct Sum {
     at_goal: u64,
     with_goal: u64,
     decided: u64,
+    redrawn: u64,
     program_runs: u64,
     incomplete: u64,
 }
@@ -52,6 +53,7 @@ impl Sum {
     fn add<I>(&mut self, s: &Shrunk<I>, reached: usize, goal: Option<usize>) {
         self.findings += 1;
         self.decided += s.cost.decided;
+        self.redrawn += s.cost.redrawn;
         self.program_runs += s.cost.program_runs;
         self.incomplete += u64::from(!s.complete);
         if let Some(g) = goal {
@@ -62,8 +64,8 @@ impl Sum {
 
     fn print(&self, what: &str) {
         println!(
-            "  {what}: {} findings, {}/{} within 1.25x of the stored exemplar, {} decided, {} program runs, {} partly shrunk",
-            self.findings, self.at_goal, self.with_goal, self.decided, self.program_runs, self.incomplete
+            "  {what}: {} findings, {}/{} within 1.25x of the stored exemplar, {} decided ({} redrawn), {} program runs, {} partly shrunk",
+            self.findings, self.at_goal, self.with_goal, self.decided, self.redrawn, self.program_runs, self.incomplete
         );
     }
 }
@@ -82,8 +84,9 @@ fn line<I>(
         None => "not in corpus/".to_string(),
     };
     println!(
-        "  {what:<22} [{sig}] {from} -> {to} bytes, {goal}, {} decided, {} program runs{}, {:.1}s",
+        "  {what:<22} [{sig}] {from} -> {to} bytes, {goal}, {} decided ({} redrawn), {} program runs{}, {:.1}s",
         s.cost.decided,
+        s.cost.redrawn,
         s.cost.program_runs,
         if s.complete { "" } else { ", partly shrunk" },
         t.as_secs_f64()

@@ -168,6 +168,13 @@ pub trait Game: Sized + 'static {
     /// the shrinker filters by `validate`).
     fn shrink(input: &Self::Input) -> Vec<Self::Input>;
 
+    /// How many seeds of the first profile the shrinker redraws, when no
+    /// program decides, looking for a smaller input with the signature.
+    /// A fixed count rather than a time, so that a shrink that ends gives
+    /// the same input on every machine; a game whose rare signatures need
+    /// more small draws, and whose draws are cheap, raises it.
+    const REDRAWS: u64 = 5_000;
+
     /// A short, stable description of how two outputs differ, used in
     /// divergence signatures (for example `"case YES/NO"`); it must not
     /// contain case indices or other input-specific numbers, so that the same

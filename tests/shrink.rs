@@ -181,7 +181,7 @@ fn packed_candidates_share_program_runs_and_decide_as_one_by_one() {
 /// tape. Each reaches at most 1.25 times the smallest stored exemplar of
 /// its signature (3 pigs and a few cards: a game of 4 pigs is already
 /// 1.28 times the 39 bytes of 3 pigs and one card), with a few thousand
-/// runs.
+/// runs besides the small games the redraw pass draws.
 #[test]
 fn imported_pigs_fuzz_inputs_shrink_near_the_stored_exemplars() {
     let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("corpus/pigs");
@@ -219,10 +219,51 @@ fn imported_pigs_fuzz_inputs_shrink_near_the_stored_exemplars() {
             Pigs::render(&s.input)
         );
         found += 1;
-        decided += s.cost.decided;
+        decided += s.cost.decided - s.cost.redrawn;
     }
     assert_eq!(found, 6, "{report}");
     assert!(decided <= 6 * 5_000, "{decided} decided: {report}");
+}
+
+/// A pigs `max` finding (10 pigs, up to 2,000 cards, every candidate a
+/// long game) is not cut down card by card: a small game with the same
+/// signature among the redrawn seeds replaces it first, and that one
+/// shrinks near the stored exemplar with few edits. `winner FP/MP` is
+/// one whose `max` form no cut or edit gets far with (the MP dies last,
+/// after a long game).
+#[test]
+fn a_large_pigs_finding_is_replaced_by_a_small_redrawn_game() {
+    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("corpus/pigs");
+    let stored = corpus::smallest_by_signature(corpus::load_dir(&dir).unwrap());
+    let solvers = fuzz::solvers::<Pigs>();
+    let limits = Limits::default();
+    let (seed, sig, input, tape, goal) = (0..2_000)
+        .find_map(|seed| {
+            let (input, tape) = generate_case::<Pigs>(seed, "max");
+            let sig = compare::<Pigs>(&solvers, &input, &Pigs::render(&input), &limits).signature?;
+            let goal = stored.get(&sig).filter(|_| sig.ends_with("winner FP/MP"))?;
+            let goal = goal.input.len();
+            Some((seed, sig, input, tape, goal))
+        })
+        .expect("a max game won by the FPs in the port only, among 2,000 seeds");
+    let from = Pigs::render(&input).len();
+    let (s, _) = shrink_finding::<Pigs>(
+        &solvers,
+        &sig,
+        input,
+        Some((tape, "max")),
+        &limits,
+        &bounds(),
+    );
+    let to = Pigs::render(&s.input).len();
+    let what = format!(
+        "seed {seed} [{sig}] {from} -> {to} bytes (stored {goal}), {:?}",
+        s.cost
+    );
+    assert!(s.complete, "{what}");
+    assert!(4 * to <= 5 * goal, "{what}\n{}", Pigs::render(&s.input));
+    // Cutting the `max` game down first takes over 6,000.
+    assert!(s.cost.decided - s.cost.redrawn <= 4_000, "{what}");
 }
 
 /// The blog's chutes program patched to bounce back from 100 instead of

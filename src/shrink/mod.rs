@@ -4,10 +4,11 @@
 //! recorded choice tape, whose candidates are regenerated (valid by
 //! construction) and re-draw everything after an edit. A candidate is
 //! decided only if it is strictly smaller than the best so far, was never
-//! decided before (texts are remembered by hash) and validates; it is kept
+//! decided before (texts are remembered by hash) and validates (drawn
+//! ones are valid by construction); it is kept
 //! only if it shows the exact signature, so shrinking always terminates.
-//! Where no program decides, a fixed point is followed by small inputs
-//! redrawn from the game's first profile. Candidates are decided in
+//! Where no program decides, small inputs redrawn from the game's first
+//! profile come first and again after every fixed point. Candidates are decided in
 //! batches by a `Judge`, which may run a program once for several of
 //! them but keeps the one deciding them one by one would keep.
 
@@ -60,6 +61,9 @@ pub struct ShrinkCost {
     pub candidates: u64,
     /// Candidates handed to the solvers (valid, smaller and new).
     pub decided: u64,
+    /// Of `decided`, the inputs the redraw pass drew from seeds: bounded
+    /// by [`Game::REDRAWS`], not by [`ShrinkLimits::candidates`].
+    pub redrawn: u64,
     /// Runs of external (`cmd:`) programs.
     pub program_runs: u64,
 }
@@ -150,7 +154,8 @@ fn shrink_with<G: Game, J: Judge<G>>(
         seen: HashSet::new(),
         judge,
         batch: 1,
-        redrawn: 0,
+        next_seed: 0,
+
         bounds,
         start: Instant::now(),
         cost: ShrinkCost::default(),
@@ -165,6 +170,19 @@ fn shrink_with<G: Game, J: Judge<G>>(
 
 /// The shrink budget ran out (time, candidates, or an interrupt).
 struct OutOfBudget;
+
+/// Where a pass's candidates come from.
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Origin {
+    /// The game's structural candidates: validated before deciding.
+    Edits,
+    /// Regenerated from an edited tape: valid for every tape, so the
+    /// validator (a whole simulation for pigs) is skipped.
+    Tape,
+    /// Drawn from seeds by the redraw pass: valid too, and bounded by
+    /// [`Game::REDRAWS`] rather than by the candidates of `ShrinkLimits`.
+    Seeds,
+}
 
 struct Search<'a, G: Game, J> {
     best: G::Input,
@@ -181,16 +199,23 @@ struct Search<'a, G: Game, J> {
     /// How many candidates the next batch decides.
     batch: usize,
     /// The next seed of the redraw pass.
-    redrawn: u64,
+    next_seed: u64,
+
     bounds: &'a ShrinkLimits,
     start: Instant,
     cost: ShrinkCost,
 }
 
 impl<G: Game, J: Judge<G>> Search<'_, G, J> {
-    /// Rounds until one keeps nothing: a fixed point of both passes, and
-    /// of the redraw pass after them.
+    /// The redraw pass first, then rounds until one keeps nothing: a
+    /// fixed point of both other passes, and of the redraw pass (taken up
+    /// where it stopped) after them. A large input (a `max` game of
+    /// thousands of cards) takes many slow candidates to cut down, while
+    /// a small game with the same signature is often among the first
+    /// draws and shrinks in no time; a shrink that ends draws the same
+    /// seeds whatever the order.
     fn run(&mut self) -> Result<(), OutOfBudget> {
+        self.redraw_pass()?;
         loop {
             let structural = self.structural_pass()?;
             let tape = self.tape_pass()?;
@@ -200,25 +225,25 @@ impl<G: Game, J: Judge<G>> Search<'_, G, J> {
         }
     }
 
-    /// At a fixed point of the other passes, and only when deciding costs
-    /// no program runs: inputs of the game's first profile (its smallest
-    /// games), drawn from seeds `0..REDRAWS` as `diff` draws them, each
-    /// with its tape. A divergence found in a large input is often
-    /// another form of one that a small game shows, and edits one at a
-    /// time cannot get from the one to the other; the smallest exemplar
-    /// of a signature is what the corpus wants. Seeds already drawn are
-    /// not drawn again.
+    /// Only when deciding costs no program runs: inputs of the game's
+    /// first profile (its smallest games), drawn from seeds below
+    /// [`Game::REDRAWS`] as `diff` draws them, each with its tape; they
+    /// count as decided but have their own bound, not the candidates'. A divergence found in a large input is often another form of
+    /// one that a small game shows, and edits one at a time cannot get
+    /// from the one to the other; the smallest exemplar of a signature is
+    /// what the corpus wants. Seeds already drawn are not drawn again.
     fn redraw_pass(&mut self) -> Result<bool, OutOfBudget> {
-        if !self.judge.cheap() {
+        let upto = G::REDRAWS;
+        if !self.judge.cheap() || self.next_seed >= upto {
             return Ok(false);
         }
         let profile = G::PROFILES[0].name;
-        let cands = (self.redrawn..REDRAWS).map(|seed| {
+        let cands = (self.next_seed..upto).map(|seed| {
             let (input, tape) = generate_case::<G>(seed, profile);
             (seed as usize, input, tape)
         });
-        let kept = self.offer_all(cands)?;
-        self.redrawn = kept.as_ref().map_or(REDRAWS, |(i, _)| *i as u64 + 1);
+        let kept = self.offer_all(cands, Origin::Seeds)?;
+        self.next_seed = kept.as_ref().map_or(upto, |(i, _)| *i as u64 + 1);
         let Some((_, tape)) = kept else {
             return Ok(false);
         };
@@ -233,9 +258,16 @@ impl<G: Game, J: Judge<G>> Search<'_, G, J> {
     fn offer_all<T>(
         &mut self,
         mut cands: impl Iterator<Item = (usize, G::Input, T)>,
+        origin: Origin,
     ) -> Result<Option<(usize, T)>, OutOfBudget> {
+        let seeds = origin == Origin::Seeds;
         loop {
-            let left = self.bounds.candidates.saturating_sub(self.cost.decided);
+            let left = match seeds {
+                true => u64::MAX,
+                false => {
+                    (self.bounds.candidates + self.cost.redrawn).saturating_sub(self.cost.decided)
+                }
+            };
             let want = if self.judge.batches() { self.batch } else { 1 };
             let want = want.min(left.max(1) as usize);
             let mut batch: Vec<(G::Input, String)> = Vec::new();
@@ -244,7 +276,7 @@ impl<G: Game, J: Judge<G>> Search<'_, G, J> {
                 let Some((i, cand, extra)) = cands.next() else {
                     break;
                 };
-                let Some((text, h)) = self.admit(&cand, &tags)? else {
+                let Some((text, h)) = self.admit(&cand, &tags, origin != Origin::Edits)? else {
                     continue;
                 };
                 if left == 0 {
@@ -259,6 +291,9 @@ impl<G: Game, J: Judge<G>> Search<'_, G, J> {
             let kept = self.judge.first_kept(&batch);
             let decided = kept.map_or(batch.len(), |k| k + 1);
             self.cost.decided += decided as u64;
+            if seeds {
+                self.cost.redrawn += decided as u64;
+            }
             self.seen.extend(tags[..decided].iter().map(|t| t.0));
             let Some(k) = kept else {
                 self.batch = (2 * self.batch).min(MAX_BATCH);
@@ -275,11 +310,13 @@ impl<G: Game, J: Judge<G>> Search<'_, G, J> {
 
     /// The text and its hash when `cand` is to be decided: smaller than
     /// the best, never decided (nor in the batch being gathered, `tags`)
-    /// and valid. An invalid text is remembered as decided.
+    /// and valid (taken as such when `drawn`). An invalid text is
+    /// remembered as decided.
     fn admit<T>(
         &mut self,
         cand: &G::Input,
         tags: &[(u64, usize, T)],
+        drawn: bool,
     ) -> Result<Option<(String, u64)>, OutOfBudget> {
         self.cost.candidates += 1;
         if self.start.elapsed() >= self.bounds.time || interrupt::stopped() {
@@ -295,7 +332,7 @@ impl<G: Game, J: Judge<G>> Search<'_, G, J> {
         if self.seen.contains(&h) || tags.iter().any(|t| t.0 == h) {
             return Ok(None);
         }
-        if G::validate(cand).is_err() {
+        if !drawn && G::validate(cand).is_err() {
             self.seen.insert(h);
             return Ok(None);
         }
@@ -311,7 +348,7 @@ impl<G: Game, J: Judge<G>> Search<'_, G, J> {
         let mut at = 0;
         'pass: loop {
             let cands = G::shrink(&self.best).into_iter().enumerate().skip(at);
-            if let Some((i, ())) = self.offer_all(cands.map(|(i, c)| (i, c, ())))? {
+            if let Some((i, ())) = self.offer_all(cands.map(|(i, c)| (i, c, ())), Origin::Edits)? {
                 improved = true;
                 at = i;
                 continue 'pass;
@@ -342,7 +379,7 @@ impl<G: Game, J: Judge<G>> Search<'_, G, J> {
                 .take(take)
                 .skip(at)
                 .map(|(i, t)| (i, G::generate(&mut Source::replay(t.clone()), profile), t));
-            if let Some((i, cand_tape)) = self.offer_all(cands)? {
+            if let Some((i, cand_tape)) = self.offer_all(cands, Origin::Tape)? {
                 self.tape = Some((cand_tape, profile, self.best_text.len()));
                 improved = true;
                 at = i;
@@ -352,10 +389,6 @@ impl<G: Game, J: Judge<G>> Search<'_, G, J> {
         }
     }
 }
-
-/// Seeds of the redraw pass: at a few microseconds a draw, a fraction of
-/// a second per shrink where the solvers run in process.
-const REDRAWS: u64 = 5_000;
 
 /// How many times larger than the best input the tape's input may be for
 /// all the tape's edits to be tried.
