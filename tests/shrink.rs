@@ -14,6 +14,7 @@ use gamefuzz::fault::Budget;
 use gamefuzz::fuzz::{self, DiffOutcome};
 use gamefuzz::game::{generate_case, Game};
 use gamefuzz::games::chutes::Chutes;
+use gamefuzz::games::generals::Generals;
 use gamefuzz::games::pigs::Pigs;
 use gamefuzz::games::stones::Stones;
 use gamefuzz::games::xiangqi::{Kind, Xiangqi};
@@ -264,6 +265,41 @@ fn a_large_pigs_finding_is_replaced_by_a_small_redrawn_game() {
     assert!(4 * to <= 5 * goal, "{what}\n{}", Pigs::render(&s.input));
     // Cutting the `max` game down first takes over 6,000.
     assert!(s.cost.decided - s.cost.redrawn <= 4_000, "{what}");
+}
+
+/// A generals score overflow needs a castle past 2^31 soldiers, which its
+/// bonuses reach only after many rounds: cutting rounds loses it unless
+/// the castle starts with the bonuses cut, and then one round is enough.
+#[test]
+fn a_generals_overflow_keeps_its_bonuses_when_rounds_are_cut() {
+    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("corpus/generals");
+    let stored = corpus::smallest_by_signature(corpus::load_dir(&dir).unwrap());
+    let solvers = fuzz::solvers::<Generals>();
+    let limits = Limits::default();
+    let (seed, sig, input, tape, goal) = (0..2_000)
+        .find_map(|seed| {
+            let (input, tape) = generate_case::<Generals>(seed, "wide");
+            let text = Generals::render(&input);
+            let sig = compare::<Generals>(&solvers, &input, &text, &limits).signature?;
+            let goal = stored
+                .get(&sig)
+                .filter(|_| sig.ends_with("overflow score"))?;
+            (text.len() >= 1_000).then(|| (seed, sig, input, tape, goal.input.len()))
+        })
+        .expect("a wide game of 1,000 bytes or more with a score overflow, among 2,000 seeds");
+    let from = Generals::render(&input).len();
+    let (s, _) = shrink_finding::<Generals>(
+        &solvers,
+        &sig,
+        input,
+        Some((tape, "wide")),
+        &limits,
+        &bounds(),
+    );
+    let to = Generals::render(&s.input).len();
+    let what = format!("seed {seed} [{sig}] {from} -> {to} bytes (stored {goal})");
+    assert!(s.complete, "{what}");
+    assert!(4 * to <= 5 * goal, "{what}\n{}", Generals::render(&s.input));
 }
 
 /// The blog's chutes program patched to bounce back from 100 instead of

@@ -3,6 +3,7 @@
 
 use super::engine::{play_case, Board};
 use super::model::{Case, Dir, Input, Move};
+use super::validate::MAX_COUNT;
 
 /// Each candidate is a whole copy of the input, so fine-grained edits are
 /// offered only once the input is small enough for many copies: a max
@@ -68,7 +69,21 @@ fn smaller_cases(case: &Case) -> Vec<Case> {
     for r in cuts.into_iter().filter(|&r| r >= 1 && r < q) {
         let mut c = case.clone();
         c.moves.truncate(2 * r);
-        out.push(c);
+        out.push(c.clone());
+        // Each round cut is a castle bonus lost: a divergence that needs a
+        // count past 2^31 (an overflow) keeps it only if the castle starts
+        // with the bonuses it no longer gets.
+        with_bonuses(&c, q - r, &mut out);
+    }
+    // One round dropped anywhere, alone and with its bonuses, where the
+    // copies stay few.
+    if q <= FINE_ROUNDS {
+        for r in (0..q).rev() {
+            let mut c = case.clone();
+            c.moves.drain(2 * r..2 * r + 2);
+            out.push(c.clone());
+            with_bonuses(&c, 1, &mut out);
+        }
     }
     out.extend(smaller_boards(case, executed));
     for who in 0..2 {
@@ -96,6 +111,27 @@ fn smaller_cases(case: &Case) -> Vec<Case> {
         out.push(c);
     }
     out
+}
+
+/// The most rounds of a case whose rounds are dropped one at a time.
+const FINE_ROUNDS: usize = 2_000;
+
+/// `case` with the castle bonuses of `rounds` more rounds in its initial
+/// counts (Alice's, Bob's, then both), where that changes them.
+fn with_bonuses(case: &Case, rounds: usize, out: &mut Vec<Case>) {
+    let raise = |k: &mut u64| *k = (*k + rounds as u64).min(MAX_COUNT);
+    for who in [1, 2, 3] {
+        let mut up = case.clone();
+        if who & 1 != 0 {
+            raise(&mut up.alice.count);
+        }
+        if who & 2 != 0 {
+            raise(&mut up.bob.count);
+        }
+        if (up.alice.count, up.bob.count) != (case.alice.count, case.bob.count) {
+            out.push(up);
+        }
+    }
 }
 
 /// The smallest in-board replacement for a line that is never executed
