@@ -284,7 +284,7 @@ fn a_generals_overflow_keeps_its_bonuses_when_rounds_are_cut() {
             let goal = stored
                 .get(&sig)
                 .filter(|_| sig.ends_with("overflow score"))?;
-            (text.len() >= 1_000).then(|| (seed, sig, input, tape, goal.input.len()))
+            (text.len() >= 1_000).then_some((seed, sig, input, tape, goal.input.len()))
         })
         .expect("a wide game of 1,000 bytes or more with a score overflow, among 2,000 seeds");
     let from = Generals::render(&input).len();
