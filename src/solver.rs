@@ -215,15 +215,32 @@ pub fn run_all<G: Game>(
     text: &str,
     limits: &Limits,
 ) -> Vec<Option<Run<G::Output>>> {
+    run_all_unless::<G>(solvers, input, text, limits, |_| false).expect("nothing stops the runs")
+}
+
+/// [`run_all`], or `None` as soon as `stop` holds for the engine's run
+/// when the engine is the first solver: the shrinker asks there whether
+/// a candidate can still show the signature, and the other solvers cost
+/// their runs only if it can.
+pub fn run_all_unless<G: Game>(
+    solvers: &[SolverSpec],
+    input: &G::Input,
+    text: &str,
+    limits: &Limits,
+    stop: impl FnOnce(&Run<G::Output>) -> bool,
+) -> Option<Vec<Option<Run<G::Output>>>> {
     let engine = solvers.iter().position(|s| *s == SolverSpec::Engine);
     let mut first = None;
     let mut port_limits = None;
     if engine.is_some() {
         let (run, steps) = run_engine::<G>(input, limits);
+        if engine == Some(0) && stop(&run) {
+            return None;
+        }
         port_limits = Some(limits.beside_engine::<G>(&run, steps));
         first = Some(run);
     }
-    solvers
+    let runs = solvers
         .iter()
         .enumerate()
         .map(|(i, s)| match s {
@@ -233,7 +250,8 @@ pub fn run_all<G: Game>(
             }
             _ => run::<G>(s, input, text, limits),
         })
-        .collect()
+        .collect();
+    Some(runs)
 }
 
 /// Runs the engine, with the steps it spent (all of them when it ran out).

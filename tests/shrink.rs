@@ -19,7 +19,7 @@ use gamefuzz::games::pigs::Pigs;
 use gamefuzz::games::stones::Stones;
 use gamefuzz::games::xiangqi::{Kind, Xiangqi};
 use gamefuzz::shrink::{shrink, shrink_finding, ShrinkLimits};
-use gamefuzz::solver::{Limits, SolverSpec};
+use gamefuzz::solver::{run_all_unless, Limits, SolverSpec};
 use gamefuzz::verdict::{compare, smaller};
 
 const BIN: &str = env!("CARGO_BIN_EXE_gamefuzz");
@@ -224,6 +224,29 @@ fn imported_pigs_fuzz_inputs_shrink_near_the_stored_exemplars() {
     }
     assert_eq!(found, 6, "{report}");
     assert!(decided <= 6 * 5_000, "{decided} decided: {report}");
+}
+
+/// Without programs, the shrinker asks after the engine's run whether a
+/// candidate can still show the signature; the other solvers run only if
+/// it can, and only the engine as first solver can stop them.
+#[test]
+fn runs_stop_after_the_engine_only_when_it_is_first() {
+    let input = Xiangqi::parse(Xiangqi::SAMPLE).unwrap();
+    let limits = Limits::default();
+    let both = [SolverSpec::Engine, SolverSpec::Reference];
+    let run = |solvers: &[SolverSpec], stop: bool| {
+        run_all_unless::<Xiangqi>(solvers, &input, Xiangqi::SAMPLE, &limits, |r| {
+            assert!(r.result.is_ok());
+            stop
+        })
+    };
+    assert!(run(&both, true).is_none());
+    let all = run(&both, false).unwrap();
+    assert!(all
+        .iter()
+        .all(|r| r.as_ref().is_some_and(|r| r.result.is_ok())));
+    let swapped = [SolverSpec::Reference, SolverSpec::Engine];
+    assert_eq!(run(&swapped, true).unwrap().iter().flatten().count(), 2);
 }
 
 /// A pigs `max` finding (10 pigs, up to 2,000 cards, every candidate a

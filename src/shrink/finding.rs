@@ -86,7 +86,9 @@ impl<G: Game> Judge<G> for FindingJudge<'_, G> {
     fn first_kept(&mut self, cands: &[(G::Input, String)]) -> Option<usize> {
         let mut pending = Vec::new();
         for (i, (cand, text)) in cands.iter().enumerate() {
-            let runs = self.in_process_runs(cand, text);
+            let Some(runs) = self.in_process_runs(cand, text) else {
+                continue;
+            };
             if (self.prefilter.as_ref()).is_some_and(|p| !p.may_keep::<G>(cand, &runs)) {
                 continue;
             }
@@ -123,14 +125,25 @@ impl<G: Game> Judge<G> for FindingJudge<'_, G> {
 
 impl<G: Game> FindingJudge<'_, G> {
     /// The in-process runs, as `compare` runs them (the port's budget
-    /// follows the engine's), indexed like all the solvers.
-    fn in_process_runs(&self, cand: &G::Input, text: &str) -> Runs<G::Output> {
+    /// follows the engine's), indexed like all the solvers. Without
+    /// programs, `None` when the engine, as first solver, already rules
+    /// the candidate out (as [`Prefilter`] does with programs): the other
+    /// solvers are not run then.
+    fn in_process_runs(&self, cand: &G::Input, text: &str) -> Option<Runs<G::Output>> {
+        let others: Vec<String> = match self.programs.is_empty() {
+            true => self.solvers[1..].iter().map(|s| s.to_string()).collect(),
+            false => Vec::new(),
+        };
+        let stop = |first: &Run<G::Output>| {
+            !others.is_empty()
+                && !first_fits::<G>(self.signature, &self.solvers[0], &others, cand, first)
+        };
+        let done = solver::run_all_unless::<G>(&self.in_specs, cand, text, self.limits, stop)?;
         let mut runs: Runs<G::Output> = vec![None; self.solvers.len()];
-        let done = solver::run_all::<G>(&self.in_specs, cand, text, self.limits);
         for (&i, run) in self.in_process.iter().zip(done) {
             runs[i] = run;
         }
-        runs
+        Some(runs)
     }
 
     fn run_programs(&mut self, cand: &G::Input, text: &str, runs: &mut Runs<G::Output>) {
@@ -293,27 +306,40 @@ impl Prefilter {
         let Some(base) = &runs[self.in_process[0]] else {
             return false;
         };
-        let head = format!("{}:{}", self.specs[0], base.class());
-        let class_fits = self
-            .signature
-            .strip_prefix(&head)
-            .is_some_and(|rest| rest.is_empty() || rest.starts_with([' ', ';']));
-        if !class_fits {
+        if !first_fits::<G>(&self.signature, &self.specs[0], &self.programs, input, base) {
             return false;
-        }
-        if let Ok(a) = &base.result {
-            let shows = |prog: &String| {
-                detail_of(&self.signature, &head, prog).is_none_or(|d| G::could_differ(input, a, d))
-            };
-            if !self.programs.iter().all(shows) {
-                return false;
-            }
         }
         match &self.parts {
             Some(parts) => self.in_process_parts::<G>(input, runs) == *parts,
             None => true,
         }
     }
+}
+
+/// Whether `base`, the run of the first solver (`first`) on `input`, can
+/// begin `signature` against each of `others` (named as signatures name
+/// solvers): every part of a signature starts with the first solver and
+/// its class, and a part that words how an answer differs needs a first
+/// answer from which that difference can show at all
+/// ([`Game::could_differ`]).
+fn first_fits<G: Game>(
+    signature: &str,
+    first: &SolverSpec,
+    others: &[String],
+    input: &G::Input,
+    base: &Run<G::Output>,
+) -> bool {
+    let head = format!("{first}:{}", base.class());
+    let class_fits = signature
+        .strip_prefix(&head)
+        .is_some_and(|rest| rest.is_empty() || rest.starts_with([' ', ';']));
+    let Ok(a) = &base.result else {
+        return class_fits;
+    };
+    class_fits
+        && others
+            .iter()
+            .all(|o| detail_of(signature, &head, o).is_none_or(|d| G::could_differ(input, a, d)))
 }
 
 /// How the part of `signature` that compares `spec` with the first solver
