@@ -168,12 +168,16 @@ pub trait Game: Sized + 'static {
     /// the shrinker filters by `validate`).
     fn shrink(input: &Self::Input) -> Vec<Self::Input>;
 
-    /// How many seeds of the first profile the shrinker redraws, when no
+    /// How many seeds of `REDRAW_PROFILE` the shrinker redraws, when no
     /// program decides, looking for a smaller input with the signature.
     /// A fixed count rather than a time, so that a shrink that ends gives
     /// the same input on every machine; a game whose rare signatures need
     /// more small draws, and whose draws are cheap, raises it.
     const REDRAWS: u64 = 5_000;
+    /// The profile the shrinker redraws from: small games that can still
+    /// show the game's divergences. The first profile (the smallest games)
+    /// unless those cannot (generals: small counts never overflow).
+    const REDRAW_PROFILE: &'static str = Self::PROFILES[0].name;
 
     /// A short, stable description of how two outputs differ, used in
     /// divergence signatures (for example `"case YES/NO"`); it must not

@@ -226,6 +226,37 @@ fn imported_pigs_fuzz_inputs_shrink_near_the_stored_exemplars() {
     assert!(decided <= 6 * 5_000, "{decided} decided: {report}");
 }
 
+/// The first `profile` game among seeds `0..seeds` of at least `min_len`
+/// bytes whose signature between engine and port ends with `ending` and
+/// is stored in `corpus/`: its seed, signature, input and tape, and the
+/// size of the smallest stored exemplar.
+fn first_stored<G: Game>(
+    profile: &str,
+    seeds: u64,
+    ending: &str,
+    min_len: usize,
+) -> (u64, String, G::Input, Vec<u64>, usize) {
+    let dir = Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("corpus")
+        .join(G::ID.name());
+    let stored = corpus::smallest_by_signature(corpus::load_dir(&dir).unwrap());
+    let solvers = fuzz::solvers::<G>();
+    (0..seeds)
+        .find_map(|seed| {
+            let (input, tape) = generate_case::<G>(seed, profile);
+            let text = G::render(&input);
+            let sig = compare::<G>(&solvers, &input, &text, &Limits::default()).signature?;
+            let goal = stored.get(&sig).filter(|_| sig.ends_with(ending))?;
+            let goal = goal.input.len();
+            (text.len() >= min_len).then_some((seed, sig, input, tape, goal))
+        })
+        .unwrap_or_else(|| {
+            panic!(
+                "no {profile} game of {min_len} bytes or more shows [{ending}] among {seeds} seeds"
+            )
+        })
+}
+
 /// Without programs, the shrinker asks after the engine's run whether a
 /// candidate can still show the signature; the other solvers run only if
 /// it can, and only the engine as first solver can stop them.
@@ -257,19 +288,9 @@ fn runs_stop_after_the_engine_only_when_it_is_first() {
 /// after a long game).
 #[test]
 fn a_large_pigs_finding_is_replaced_by_a_small_redrawn_game() {
-    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("corpus/pigs");
-    let stored = corpus::smallest_by_signature(corpus::load_dir(&dir).unwrap());
     let solvers = fuzz::solvers::<Pigs>();
     let limits = Limits::default();
-    let (seed, sig, input, tape, goal) = (0..2_000)
-        .find_map(|seed| {
-            let (input, tape) = generate_case::<Pigs>(seed, "max");
-            let sig = compare::<Pigs>(&solvers, &input, &Pigs::render(&input), &limits).signature?;
-            let goal = stored.get(&sig).filter(|_| sig.ends_with("winner FP/MP"))?;
-            let goal = goal.input.len();
-            Some((seed, sig, input, tape, goal))
-        })
-        .expect("a max game won by the FPs in the port only, among 2,000 seeds");
+    let (seed, sig, input, tape, goal) = first_stored::<Pigs>("max", 2_000, "winner FP/MP", 0);
     let from = Pigs::render(&input).len();
     let (s, _) = shrink_finding::<Pigs>(
         &solvers,
@@ -293,23 +314,38 @@ fn a_large_pigs_finding_is_replaced_by_a_small_redrawn_game() {
 /// A generals score overflow needs a castle past 2^31 soldiers, which its
 /// bonuses reach only after many rounds: cutting rounds loses it unless
 /// the castle starts with the bonuses cut, and then one round is enough.
+/// Structural candidates and tape edits only (no redrawn games, which
+/// would find the small form on their own).
 #[test]
 fn a_generals_overflow_keeps_its_bonuses_when_rounds_are_cut() {
-    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("corpus/generals");
-    let stored = corpus::smallest_by_signature(corpus::load_dir(&dir).unwrap());
     let solvers = fuzz::solvers::<Generals>();
     let limits = Limits::default();
-    let (seed, sig, input, tape, goal) = (0..2_000)
-        .find_map(|seed| {
-            let (input, tape) = generate_case::<Generals>(seed, "wide");
-            let text = Generals::render(&input);
-            let sig = compare::<Generals>(&solvers, &input, &text, &limits).signature?;
-            let goal = stored
-                .get(&sig)
-                .filter(|_| sig.ends_with("overflow score"))?;
-            (text.len() >= 1_000).then_some((seed, sig, input, tape, goal.input.len()))
-        })
-        .expect("a wide game of 1,000 bytes or more with a score overflow, among 2,000 seeds");
+    let (seed, sig, input, tape, goal) =
+        first_stored::<Generals>("wide", 2_000, "overflow score", 1_000);
+    let from = Generals::render(&input).len();
+    let keeps = |c: &_, text: &str| {
+        compare::<Generals>(&solvers, c, text, &limits)
+            .signature
+            .as_deref()
+            == Some(sig.as_str())
+    };
+    let s = shrink::<Generals>(input, Some((tape, "wide")), keeps, &bounds());
+    let to = Generals::render(&s.input).len();
+    let what = format!("seed {seed} [{sig}] {from} -> {to} bytes (stored {goal})");
+    assert!(s.complete, "{what}");
+    assert!(4 * to <= 5 * goal, "{what}\n{}", Generals::render(&s.input));
+}
+
+/// A generals verdict overflow (stacks merged past 2^31 meet in battle)
+/// from a `wide` game: its small forms are games of the `edge` profile,
+/// where small boards meet extreme counts, which the shrinker redraws
+/// for generals (`small` counts never overflow).
+#[test]
+fn a_generals_verdict_overflow_meets_a_small_edge_game() {
+    let solvers = fuzz::solvers::<Generals>();
+    let limits = Limits::default();
+    let (seed, sig, input, tape, goal) =
+        first_stored::<Generals>("wide", 5_000, "overflow verdict", 0);
     let from = Generals::render(&input).len();
     let (s, _) = shrink_finding::<Generals>(
         &solvers,

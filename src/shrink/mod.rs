@@ -7,8 +7,8 @@
 //! decided before (texts are remembered by hash) and validates (drawn
 //! ones are valid by construction); it is kept
 //! only if it shows the exact signature, so shrinking always terminates.
-//! Where no program decides, small inputs redrawn from the game's first
-//! profile come first and again after every fixed point. Candidates are decided in
+//! Where no program decides, small inputs redrawn from the game's
+//! `REDRAW_PROFILE` come first and again after every fixed point. Candidates are decided in
 //! batches by a `Judge`, which may run a program once for several of
 //! them but keeps the one deciding them one by one would keep.
 
@@ -226,7 +226,7 @@ impl<G: Game, J: Judge<G>> Search<'_, G, J> {
     }
 
     /// Only when deciding costs no program runs: inputs of the game's
-    /// first profile (its smallest games), drawn from seeds below
+    /// [`Game::REDRAW_PROFILE`] (small games), drawn from seeds below
     /// [`Game::REDRAWS`] as `diff` draws them, each with its tape; they
     /// count as decided but have their own bound, not the candidates'. A divergence found in a large input is often another form of
     /// one that a small game shows, and edits one at a time cannot get
@@ -237,7 +237,7 @@ impl<G: Game, J: Judge<G>> Search<'_, G, J> {
         if !self.judge.cheap() || self.next_seed >= upto {
             return Ok(false);
         }
-        let profile = G::PROFILES[0].name;
+        let profile = G::REDRAW_PROFILE;
         let cands = (self.next_seed..upto).map(|seed| {
             let (input, tape) = generate_case::<G>(seed, profile);
             (seed as usize, input, tape)
