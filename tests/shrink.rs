@@ -18,7 +18,7 @@ use gamefuzz::games::generals::Generals;
 use gamefuzz::games::pigs::Pigs;
 use gamefuzz::games::stones::Stones;
 use gamefuzz::games::xiangqi::{Kind, Xiangqi};
-use gamefuzz::shrink::{shrink, shrink_finding, ShrinkLimits};
+use gamefuzz::shrink::{shrink, shrink_finding, ShrinkLimits, Shrunk};
 use gamefuzz::solver::{run_all_unless, Limits, SolverSpec};
 use gamefuzz::verdict::{compare, smaller};
 
@@ -257,6 +257,30 @@ fn first_stored<G: Game>(
         })
 }
 
+/// Shrinks the first `profile` finding of a stored signature ending with
+/// `ending` (see [`first_stored`]) as `diff` does, checks that it ends
+/// within 1.25 times the stored exemplar, and returns it with a line
+/// saying what it did.
+fn shrinks_near_stored<G: Game>(
+    profile: &str,
+    seeds: u64,
+    ending: &str,
+) -> (Shrunk<G::Input>, String) {
+    let (seed, sig, input, tape, goal) = first_stored::<G>(profile, seeds, ending, 0);
+    let from = G::render(&input).len();
+    let solvers = fuzz::solvers::<G>();
+    let tape = Some((tape, profile));
+    let (s, _) = shrink_finding::<G>(&solvers, &sig, input, tape, &Limits::default(), &bounds());
+    let to = G::render(&s.input).len();
+    let what = format!(
+        "seed {seed} [{sig}] {from} -> {to} bytes (stored {goal}), {:?}",
+        s.cost
+    );
+    assert!(s.complete, "{what}");
+    assert!(4 * to <= 5 * goal, "{what}\n{}", G::render(&s.input));
+    (s, what)
+}
+
 /// Without programs, the shrinker asks after the engine's run whether a
 /// candidate can still show the signature; the other solvers run only if
 /// it can, and only the engine as first solver can stop them.
@@ -288,25 +312,7 @@ fn runs_stop_after_the_engine_only_when_it_is_first() {
 /// after a long game).
 #[test]
 fn a_large_pigs_finding_is_replaced_by_a_small_redrawn_game() {
-    let solvers = fuzz::solvers::<Pigs>();
-    let limits = Limits::default();
-    let (seed, sig, input, tape, goal) = first_stored::<Pigs>("max", 2_000, "winner FP/MP", 0);
-    let from = Pigs::render(&input).len();
-    let (s, _) = shrink_finding::<Pigs>(
-        &solvers,
-        &sig,
-        input,
-        Some((tape, "max")),
-        &limits,
-        &bounds(),
-    );
-    let to = Pigs::render(&s.input).len();
-    let what = format!(
-        "seed {seed} [{sig}] {from} -> {to} bytes (stored {goal}), {:?}",
-        s.cost
-    );
-    assert!(s.complete, "{what}");
-    assert!(4 * to <= 5 * goal, "{what}\n{}", Pigs::render(&s.input));
+    let (s, what) = shrinks_near_stored::<Pigs>("max", 2_000, "winner FP/MP");
     // Cutting the `max` game down first takes over 6,000.
     assert!(s.cost.decided - s.cost.redrawn <= 4_000, "{what}");
 }
@@ -342,23 +348,7 @@ fn a_generals_overflow_keeps_its_bonuses_when_rounds_are_cut() {
 /// for generals (`small` counts never overflow).
 #[test]
 fn a_generals_verdict_overflow_meets_a_small_edge_game() {
-    let solvers = fuzz::solvers::<Generals>();
-    let limits = Limits::default();
-    let (seed, sig, input, tape, goal) =
-        first_stored::<Generals>("wide", 5_000, "overflow verdict", 0);
-    let from = Generals::render(&input).len();
-    let (s, _) = shrink_finding::<Generals>(
-        &solvers,
-        &sig,
-        input,
-        Some((tape, "wide")),
-        &limits,
-        &bounds(),
-    );
-    let to = Generals::render(&s.input).len();
-    let what = format!("seed {seed} [{sig}] {from} -> {to} bytes (stored {goal})");
-    assert!(s.complete, "{what}");
-    assert!(4 * to <= 5 * goal, "{what}\n{}", Generals::render(&s.input));
+    shrinks_near_stored::<Generals>("wide", 5_000, "overflow verdict");
 }
 
 /// The blog's chutes program patched to bounce back from 100 instead of
