@@ -168,7 +168,7 @@ pub trait Game: Sized + 'static {
     /// the shrinker filters by `validate`).
     fn shrink(input: &Self::Input) -> Vec<Self::Input>;
 
-    /// How many seeds of `REDRAW_PROFILE` the shrinker redraws, when no
+    /// How many seeds of `REDRAW_PROFILE` the shrinker redraws, where no
     /// program decides, looking for a smaller input with the signature.
     /// A fixed count rather than a time, so that a shrink that ends gives
     /// the same input on every machine; a game whose rare signatures need

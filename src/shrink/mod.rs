@@ -7,8 +7,8 @@
 //! decided before (texts are remembered by hash) and validates (drawn
 //! ones are valid by construction); it is kept
 //! only if it shows the exact signature, so shrinking always terminates.
-//! Where no program decides, small inputs redrawn from the game's
-//! `REDRAW_PROFILE` come first and again after every fixed point. Candidates are decided in
+//! Small inputs redrawn from the game's `REDRAW_PROFILE` come first and
+//! again after every fixed point (few where a program decides). Candidates are decided in
 //! batches by a `Judge`, which may run a program once for several of
 //! them but keeps the one deciding them one by one would keep.
 
@@ -225,16 +225,20 @@ impl<G: Game, J: Judge<G>> Search<'_, G, J> {
         }
     }
 
-    /// Only when deciding costs no program runs: inputs of the game's
-    /// [`Game::REDRAW_PROFILE`] (small games), drawn from seeds below
-    /// [`Game::REDRAWS`] as `diff` draws them, each with its tape; they
-    /// count as decided but have their own bound, not the candidates'. A divergence found in a large input is often another form of
-    /// one that a small game shows, and edits one at a time cannot get
-    /// from the one to the other; the smallest exemplar of a signature is
-    /// what the corpus wants. Seeds already drawn are not drawn again.
+    /// Inputs of the game's [`Game::REDRAW_PROFILE`] (small games), drawn
+    /// from seeds below [`Game::REDRAWS`] as `diff` draws them (below
+    /// [`PROGRAM_REDRAWS`] where deciding runs a program), each with its
+    /// tape; they count as decided but have their own bound, not the
+    /// candidates'. A divergence found in a large input is often another
+    /// form of one that a small game shows, and edits one at a time cannot
+    /// get from the one to the other; the smallest exemplar of a signature
+    /// is what the corpus wants. Seeds already drawn are not drawn again.
     fn redraw_pass(&mut self) -> Result<bool, OutOfBudget> {
-        let upto = G::REDRAWS;
-        if !self.judge.cheap() || self.next_seed >= upto {
+        let upto = match self.judge.cheap() {
+            true => G::REDRAWS,
+            false => PROGRAM_REDRAWS.min(G::REDRAWS),
+        };
+        if self.next_seed >= upto {
             return Ok(false);
         }
         let profile = G::REDRAW_PROFILE;
@@ -389,6 +393,12 @@ impl<G: Game, J: Judge<G>> Search<'_, G, J> {
         }
     }
 }
+
+/// Seeds redrawn where a program decides: a program wrong on a rule that
+/// small games use often shows it in one of the first few (the blog's
+/// chutes program patched to bounce back from 100 does in five of nine),
+/// and small draws of the packing formats share a program run.
+const PROGRAM_REDRAWS: u64 = 64;
 
 /// How many times larger than the best input the tape's input may be for
 /// all the tape's edits to be tried.
