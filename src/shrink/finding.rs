@@ -67,8 +67,11 @@ struct FindingJudge<'a, G: Game> {
 }
 
 impl<G: Game> Judge<G> for FindingJudge<'_, G> {
-    fn cheap(&self) -> bool {
-        self.programs.is_empty()
+    fn redraws(&self) -> u64 {
+        match self.programs.is_empty() {
+            true => G::REDRAWS,
+            false => super::PROGRAM_REDRAWS.min(G::REDRAWS),
+        }
     }
 
     fn batches(&self) -> bool {

@@ -92,7 +92,8 @@ impl<I> Shrunk<I> {
 /// Shrinks `input` while `keeps(candidate, rendered)` holds; `keeps` is only
 /// ever asked about valid candidates that are strictly smaller than the
 /// best so far, never twice about the same text, and every candidate it
-/// accepts becomes the new best.
+/// accepts becomes the new best. No small games are redrawn: that is
+/// for findings (`shrink_finding`), whose signature they can show.
 pub fn shrink<G: Game>(
     input: G::Input,
     tape: Option<(Vec<u64>, &str)>,
@@ -110,9 +111,10 @@ trait Judge<G: Game> {
     /// strictly smaller than the best and never asked about before.
     fn first_kept(&mut self, cands: &[(G::Input, String)]) -> Option<usize>;
 
-    /// Whether deciding a candidate costs no program run.
-    fn cheap(&self) -> bool {
-        false
+    /// How many seeds the redraw pass may draw: none unless the judge
+    /// says (a `keeps` closure may be anything).
+    fn redraws(&self) -> u64 {
+        0
     }
 
     /// Whether deciding several candidates at once can be cheaper.
@@ -226,18 +228,15 @@ impl<G: Game, J: Judge<G>> Search<'_, G, J> {
     }
 
     /// Inputs of the game's [`Game::REDRAW_PROFILE`] (small games), drawn
-    /// from seeds below [`Game::REDRAWS`] as `diff` draws them (below
-    /// [`PROGRAM_REDRAWS`] where deciding runs a program), each with its
-    /// tape; they count as decided but have their own bound, not the
+    /// from the seeds below what the judge allows (`shrink_finding`:
+    /// [`Game::REDRAWS`], or [`PROGRAM_REDRAWS`] where deciding runs a
+    /// program) as `diff` draws them, each with its tape; they count as decided but have their own bound, not the
     /// candidates'. A divergence found in a large input is often another
     /// form of one that a small game shows, and edits one at a time cannot
     /// get from the one to the other; the smallest exemplar of a signature
     /// is what the corpus wants. Seeds already drawn are not drawn again.
     fn redraw_pass(&mut self) -> Result<bool, OutOfBudget> {
-        let upto = match self.judge.cheap() {
-            true => G::REDRAWS,
-            false => PROGRAM_REDRAWS.min(G::REDRAWS),
-        };
+        let upto = self.judge.redraws();
         if self.next_seed >= upto {
             return Ok(false);
         }
@@ -394,11 +393,11 @@ impl<G: Game, J: Judge<G>> Search<'_, G, J> {
     }
 }
 
-/// Seeds redrawn where a program decides: a program wrong on a rule that
+/// Seeds `shrink_finding` redraws where a program decides: a program wrong on a rule that
 /// small games use often shows it in one of the first few (the blog's
 /// chutes program patched to bounce back from 100 does in five of nine),
 /// and small draws of the packing formats share a program run.
-const PROGRAM_REDRAWS: u64 = 64;
+pub(crate) const PROGRAM_REDRAWS: u64 = 64;
 
 /// How many times larger than the best input the tape's input may be for
 /// all the tape's edits to be tried.
