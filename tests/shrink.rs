@@ -18,7 +18,7 @@ use gamefuzz::games::generals::Generals;
 use gamefuzz::games::pigs::Pigs;
 use gamefuzz::games::stones::Stones;
 use gamefuzz::games::xiangqi::{Kind, Xiangqi};
-use gamefuzz::shrink::{shrink, shrink_finding, ShrinkLimits, Shrunk};
+use gamefuzz::shrink::{shrink, shrink_finding, Runs, ShrinkLimits, Shrunk};
 use gamefuzz::solver::{run_all_unless, Limits, SolverSpec};
 use gamefuzz::verdict::{compare, smaller};
 
@@ -30,6 +30,17 @@ fn bounds() -> ShrinkLimits {
         time: Duration::from_secs(300),
         candidates: 20_000,
     }
+}
+
+/// Shrinks a finding as `diff` does: default solver limits, and the
+/// generous [`bounds`].
+fn shrink_as_diff<G: Game>(
+    solvers: &[SolverSpec],
+    sig: &str,
+    input: G::Input,
+    tape: Option<(Vec<u64>, &str)>,
+) -> (Shrunk<G::Input>, Option<Runs<G::Output>>) {
+    shrink_finding::<G>(solvers, sig, input, tape, &Limits::default(), &bounds())
 }
 
 fn script(dir: &Path, name: &str, body: &str) -> SolverSpec {
@@ -69,14 +80,7 @@ fn a_many_case_finding_is_cut_to_its_case_with_few_program_runs() {
     let solvers = engine_and_edited(dir.path(), "xiangqi", "s/YES/NO/");
     let (input, tape, sig) = first_finding::<Xiangqi>(&solvers, "max");
     assert!(input.cases.len() >= 10, "a max file has many cases");
-    let (s, runs) = shrink_finding::<Xiangqi>(
-        &solvers,
-        &sig,
-        input,
-        Some((tape, "max")),
-        &Limits::default(),
-        &bounds(),
-    );
+    let (s, runs) = shrink_as_diff::<Xiangqi>(&solvers, &sig, input, Some((tape, "max")));
     assert!(s.complete);
     assert!(runs.is_some(), "a smaller input was kept");
     assert_eq!(s.input.cases.len(), 1, "{:?}", s.input);
@@ -116,14 +120,7 @@ fn a_candidate_the_engine_rules_out_costs_no_program_run() {
     let (input, tape, sig) = first_finding::<Xiangqi>(&solvers, "max");
     assert!(sig.ends_with(" NO/YES"), "{sig}");
     let before = std::fs::read_dir(&runs).unwrap().count();
-    let (s, _) = shrink_finding::<Xiangqi>(
-        &solvers,
-        &sig,
-        input,
-        Some((tape, "max")),
-        &Limits::default(),
-        &bounds(),
-    );
+    let (s, _) = shrink_as_diff::<Xiangqi>(&solvers, &sig, input, Some((tape, "max")));
     let ran: Vec<PathBuf> = std::fs::read_dir(&runs)
         .unwrap()
         .map(|e| e.unwrap().path())
@@ -160,14 +157,7 @@ fn packed_candidates_share_program_runs_and_decide_as_one_by_one() {
     let solvers = [SolverSpec::Engine, script(dir.path(), "edited", &body)];
     let (input, _, sig) = first_finding::<Stones>(&solvers, "typical");
     assert!(input.cases.len() >= 10, "{} cases", input.cases.len());
-    let (s, _) = shrink_finding::<Stones>(
-        &solvers,
-        &sig,
-        input.clone(),
-        None,
-        &Limits::default(),
-        &bounds(),
-    );
+    let (s, _) = shrink_as_diff::<Stones>(&solvers, &sig, input.clone(), None);
     assert!(s.complete);
     assert_eq!(s.input.cases.len(), 1);
     assert!(
@@ -212,14 +202,7 @@ fn imported_pigs_fuzz_inputs_shrink_near_the_stored_exemplars() {
         };
         let d = fuzz::decode::<Pigs>(&data);
         let from = Pigs::render(&d.input).len();
-        let (s, _) = shrink_finding::<Pigs>(
-            &solvers,
-            &sig,
-            d.input,
-            Some((d.tape, d.profile)),
-            &Limits::default(),
-            &bounds(),
-        );
+        let (s, _) = shrink_as_diff::<Pigs>(&solvers, &sig, d.input, Some((d.tape, d.profile)));
         let to = Pigs::render(&s.input).len();
         report += &format!("[{sig}] {from} -> {to} (stored {}), ", goal.input.len());
         assert!(
@@ -278,7 +261,7 @@ fn shrinks_near_stored<G: Game>(
     let from = G::render(&input).len();
     let solvers = fuzz::solvers::<G>();
     let tape = Some((tape, profile));
-    let (s, _) = shrink_finding::<G>(&solvers, &sig, input, tape, &Limits::default(), &bounds());
+    let (s, _) = shrink_as_diff::<G>(&solvers, &sig, input, tape);
     let to = G::render(&s.input).len();
     let what = format!(
         "seed {seed} [{sig}] {from} -> {to} bytes (stored {goal}), {:?}",
@@ -407,14 +390,7 @@ fn a_chutes_overshoot_finding_shrinks_to_a_handful_of_throws() {
     let solvers = [SolverSpec::Engine, prog];
     for profile in ["small", "edge"] {
         let (input, tape, sig) = first_finding::<Chutes>(&solvers, profile);
-        let (s, _) = shrink_finding::<Chutes>(
-            &solvers,
-            &sig,
-            input,
-            Some((tape, profile)),
-            &Limits::default(),
-            &bounds(),
-        );
+        let (s, _) = shrink_as_diff::<Chutes>(&solvers, &sig, input, Some((tape, profile)));
         let throws = s.input.throws().len();
         assert!(
             throws <= 16,
