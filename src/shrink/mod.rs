@@ -202,7 +202,6 @@ struct Search<'a, G: Game, J> {
     batch: usize,
     /// The next seed of the redraw pass.
     next_seed: u64,
-
     bounds: &'a ShrinkLimits,
     start: Instant,
     cost: ShrinkCost,
@@ -230,11 +229,12 @@ impl<G: Game, J: Judge<G>> Search<'_, G, J> {
     /// Inputs of the game's [`Game::REDRAW_PROFILE`] (small games), drawn
     /// from the seeds below what the judge allows (`shrink_finding`:
     /// [`Game::REDRAWS`], or [`PROGRAM_REDRAWS`] where deciding runs a
-    /// program) as `diff` draws them, each with its tape; they count as decided but have their own bound, not the
-    /// candidates'. A divergence found in a large input is often another
-    /// form of one that a small game shows, and edits one at a time cannot
-    /// get from the one to the other; the smallest exemplar of a signature
-    /// is what the corpus wants. Seeds already drawn are not drawn again.
+    /// program) as `diff` draws them, each with its tape; they count as
+    /// decided but have their own bound, not the candidates'. A
+    /// divergence found in a large input is often another form of one
+    /// that a small game shows, and edits one at a time cannot get from
+    /// the one to the other; the smallest exemplar of a signature is what
+    /// the corpus wants. Seeds already drawn are not drawn again.
     fn redraw_pass(&mut self) -> Result<bool, OutOfBudget> {
         let upto = self.judge.redraws();
         if self.next_seed >= upto {

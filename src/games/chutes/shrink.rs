@@ -125,8 +125,9 @@ fn fewer_players(input: &Input, throws: &[u32]) -> Vec<Input> {
 /// A one-game file with the rounds from the `b+1`-th to the `r`-th cut
 /// out of the throw list and replaced by chutes and ladders: from where
 /// each player stands after round `b` (the first after which they all
-/// stand on different squares) to where it stands after round `r`. The game then goes on exactly as before from there, with far
-/// fewer throws (the longest cuts first). Where players meet, or stand on
+/// stand on different squares) to where it stands after round `r`. The
+/// game then goes on exactly as before from there, with far fewer throws
+/// (the longest cuts first). Where players meet, or stand on
 /// a special square, the validator or the signature refuses it.
 fn shortcuts(input: &Input, throws: &[u32]) -> Vec<Input> {
     let [game] = &input.games[..] else {
