@@ -45,16 +45,30 @@ pub struct Rule {
     pub about: &'static str,
 }
 
-/// Receives the rule events of an engine run, by index into `Game::RULES`.
-/// The engine is written once, generic over the observer: `()` ignores every
-/// event, so `solve` pays nothing for coverage.
+/// What an engine run is told and tells: it reports rule events, by index
+/// into `Game::RULES`, and it is asked whether to play one of the game's
+/// catalogued mistakes (`Game::MISTAKES`). The engine is written once,
+/// generic over the observer: `()` ignores every event and plays no
+/// mistake, both as constants, so `solve` pays nothing for coverage nor
+/// for the wrong branches that sit beside the rules they bend.
 pub trait Observer {
     /// Whether anything is recorded. Some events take extra work to tell
     /// apart (a scan of the hands, say); engines guard that work with this
     /// constant so that it compiles away for `()`.
     const LISTENING: bool = true;
 
+    /// Whether this observer can ask for a mistake at all; when it cannot,
+    /// every `Mk::X.on(obs)` is the constant `false`.
+    const BENDING: bool = false;
+
     fn hit(&mut self, rule: usize);
+
+    /// Whether the run plays the mistake of index `mistake` in the game's
+    /// `MISTAKES`.
+    #[inline(always)]
+    fn plays(&self, _mistake: usize) -> bool {
+        false
+    }
 }
 
 impl Observer for () {
@@ -62,6 +76,103 @@ impl Observer for () {
 
     #[inline(always)]
     fn hit(&mut self, _rule: usize) {}
+}
+
+/// An engine run that plays one catalogued mistake, by its index in the
+/// game's `MISTAKES`, and records nothing.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Mistaken(pub usize);
+
+impl Observer for Mistaken {
+    const LISTENING: bool = false;
+    const BENDING: bool = true;
+
+    #[inline(always)]
+    fn hit(&mut self, _rule: usize) {}
+
+    fn plays(&self, mistake: usize) -> bool {
+        self.0 == mistake
+    }
+}
+
+/// The kind of wrong a catalogued mistake is: the classes a contestant's
+/// solution falls into, so that a catalogue can be checked to cover each.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash)]
+pub enum MistakeClass {
+    /// A rule left out altogether.
+    LeftOut,
+    /// A boundary off by one (a `<` for a `<=`, a limit one too far).
+    OffByOne,
+    /// Two rules applied in the wrong order.
+    Order,
+    /// A rule applied to the wrong piece, player, card or square.
+    WrongTarget,
+    /// State not reset between cases, games or turns.
+    NotReset,
+    /// State not read again after it changed (hands, positions, counters,
+    /// who is alive).
+    Stale,
+    /// The input read differently: by lines instead of tokens, into
+    /// fixed-size buffers at the stated limits.
+    Reading,
+    /// Integer arithmetic too narrow for the stated limits.
+    Width,
+    /// The output written in another format.
+    Output,
+}
+
+impl MistakeClass {
+    pub const ALL: &'static [MistakeClass] = &[
+        MistakeClass::LeftOut,
+        MistakeClass::OffByOne,
+        MistakeClass::Order,
+        MistakeClass::WrongTarget,
+        MistakeClass::NotReset,
+        MistakeClass::Stale,
+        MistakeClass::Reading,
+        MistakeClass::Width,
+        MistakeClass::Output,
+    ];
+
+    /// The class as the `mistakes` command and the JSON name it.
+    pub fn name(self) -> &'static str {
+        match self {
+            MistakeClass::LeftOut => "left-out",
+            MistakeClass::OffByOne => "off-by-one",
+            MistakeClass::Order => "order",
+            MistakeClass::WrongTarget => "wrong-target",
+            MistakeClass::NotReset => "not-reset",
+            MistakeClass::Stale => "stale",
+            MistakeClass::Reading => "reading",
+            MistakeClass::Width => "width",
+            MistakeClass::Output => "output",
+        }
+    }
+
+    /// Whether the mistake is about reading the input or writing the
+    /// output rather than about the rules of the game.
+    pub fn is_io(self) -> bool {
+        matches!(self, MistakeClass::Reading | MistakeClass::Output)
+    }
+}
+
+/// One plausible wrong solution of a game: the engine with one rule bent.
+#[derive(Debug, Clone, Copy)]
+pub struct Mistake {
+    /// Short and stable, the `NAME` of the solver `mistake:NAME`.
+    pub name: &'static str,
+    pub class: MistakeClass,
+    /// The rule it bends: a name of the game's `RULES`, or `input` /
+    /// `output` for a mistake of reading or writing.
+    pub rule: &'static str,
+    /// The section of the rules it misreads, e.g. `§4.1`.
+    pub section: &'static str,
+    /// The mistake in one line, as a contestant would make it.
+    pub about: &'static str,
+    /// A shortest known valid input on which its answer differs from the
+    /// engine's: proof that it is no equivalent of the engine, and the
+    /// test a package falls back on to kill it.
+    pub witness: &'static str,
 }
 
 /// Counts per rule.
@@ -222,6 +333,21 @@ pub trait Game: Sized + 'static {
 
     /// The rules the engine reports, in the order of `rule_hits`.
     const RULES: &'static [Rule];
+
+    /// The catalogue of plausible wrong solutions, each the engine with
+    /// one rule bent (`mistakes!` in the game's `mistakes.rs`).
+    const MISTAKES: &'static [Mistake] = &[];
+
+    /// What a program making mistake `MISTAKES[mistake]` prints for the
+    /// valid judge input `text`: the engine's answer with the rule bent,
+    /// or for a mistake of reading or writing, the input read or the
+    /// answer written as such a program does.
+    fn mistaken(_text: &str, _mistake: usize, _budget: &mut Budget) -> Result<String, Fault> {
+        Err(Fault::new(
+            crate::fault::FaultKind::Io,
+            "no mistakes catalogued",
+        ))
+    }
 
     /// How often the engine applies each of `RULES` while solving `input`
     /// (all cases of the file together). Only called on valid inputs.

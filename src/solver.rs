@@ -34,6 +34,9 @@ pub enum SolverSpec {
     /// The command line as words (program first), split like a shell
     /// would but run with no shell.
     Cmd(Vec<String>),
+    /// A catalogued mistake of the game (`Game::MISTAKES`), by name: the
+    /// engine with one rule bent, run in process.
+    Mistake(String),
 }
 
 impl fmt::Display for SolverSpec {
@@ -42,6 +45,7 @@ impl fmt::Display for SolverSpec {
             SolverSpec::Engine => f.write_str("engine"),
             SolverSpec::Reference => f.write_str("reference"),
             SolverSpec::Brute => f.write_str("brute"),
+            SolverSpec::Mistake(name) => write!(f, "mistake:{name}"),
             // Quoted where needed, so the text parses back to the same words.
             SolverSpec::Cmd(words) => {
                 f.write_str("cmd:")?;
@@ -64,6 +68,12 @@ impl FromStr for SolverSpec {
             "engine" => Ok(SolverSpec::Engine),
             "reference" => Ok(SolverSpec::Reference),
             "brute" => Ok(SolverSpec::Brute),
+            _ if s.starts_with("mistake:") => match &s["mistake:".len()..] {
+                "" => Err("mistake: needs a name, e.g. mistake:horse-leg-ignored \
+                     (gamefuzz mistakes GAME lists them)"
+                    .into()),
+                name => Ok(SolverSpec::Mistake(name.into())),
+            },
             _ => match s.strip_prefix("cmd:") {
                 Some(line) => {
                     let words = shell::words(line).map_err(|e| format!("{s}: {e}"))?;
@@ -75,7 +85,7 @@ impl FromStr for SolverSpec {
                     Ok(SolverSpec::Cmd(words))
                 }
                 None => Err(format!(
-                    "unknown solver '{s}' (expected engine, reference, brute or cmd:COMMAND)"
+                    "unknown solver '{s}' (expected engine, reference, brute, cmd:COMMAND or mistake:NAME)"
                 )),
             },
         }
@@ -111,11 +121,17 @@ pub fn parse_solvers(s: &str, min: usize) -> Result<Vec<SolverSpec>, String> {
 
 /// Refuses, before any work, a solver list that cannot run: a `cmd:`
 /// program that does not exist or is not executable (a bare name is looked
-/// up in `PATH`, as a shell would) and `brute` for a game without one.
+/// up in `PATH`, as a shell would), `brute` for a game without one and a
+/// mistake the game does not catalogue.
 pub fn check<G: Game>(solvers: &[SolverSpec]) -> anyhow::Result<()> {
     for s in solvers {
         match s {
             SolverSpec::Brute if !G::HAS_BRUTE => bail!("{} has no brute solver", G::ID),
+            SolverSpec::Mistake(name) if mistake_index::<G>(name).is_none() => bail!(
+                "{} has no mistake '{name}' (gamefuzz mistakes {} lists them)",
+                G::ID,
+                G::ID
+            ),
             SolverSpec::Cmd(words) => {
                 if let Err(why) = find_program(&words[0]) {
                     bail!("{s}: {why}");
@@ -125,6 +141,11 @@ pub fn check<G: Game>(solvers: &[SolverSpec]) -> anyhow::Result<()> {
         }
     }
     Ok(())
+}
+
+/// The index in `G::MISTAKES` of the mistake called `name`.
+pub fn mistake_index<G: Game>(name: &str) -> Option<usize> {
+    G::MISTAKES.iter().position(|m| m.name == name)
 }
 
 /// The file a program name starts: a name with a slash is a path, a bare
@@ -190,14 +211,34 @@ impl Limits {
             .min(self.steps)
     }
 
-    /// The limits of the other solvers once the engine answered in
-    /// `engine_steps`: the port's budget derived from them. An engine that
-    /// faulted says nothing about the work the input needs, so the fixed
-    /// budget stays.
+    /// The step budget of a catalogued mistake on an input the engine
+    /// solved in `engine_steps` steps: a mistake is the engine with one
+    /// rule bent, so it may play a longer game, but one that runs past
+    /// many times the engine's work is one that never ends (a pig that
+    /// never dies), and it should cost little to find out.
+    pub fn mistake_steps(&self, engine_steps: u64) -> u64 {
+        engine_steps
+            .saturating_mul(64)
+            .saturating_add(1_000_000)
+            .min(self.steps)
+    }
+
+    /// The limits of the port once the engine answered in `engine_steps`:
+    /// the budget derived from them. An engine that faulted says nothing
+    /// about the work the input needs, so the fixed budget stays.
     pub fn beside_engine<G: Game>(&self, engine: &Run<G::Output>, engine_steps: u64) -> Limits {
+        self.beside(engine, self.port_steps::<G>(engine_steps))
+    }
+
+    /// [`Limits::beside_engine`] for a catalogued mistake.
+    fn beside_engine_mistaken<O>(&self, engine: &Run<O>, engine_steps: u64) -> Limits {
+        self.beside(engine, self.mistake_steps(engine_steps))
+    }
+
+    fn beside<O>(&self, engine: &Run<O>, steps: u64) -> Limits {
         match engine.result {
             Ok(_) => Limits {
-                steps: self.port_steps::<G>(engine_steps),
+                steps,
                 ..self.clone()
             },
             Err(_) => self.clone(),
@@ -206,9 +247,9 @@ impl Limits {
 }
 
 /// Runs every solver on one input, in solver order. When the engine is
-/// among them it runs first, and the port gets the budget derived from the
-/// engine's steps ([`Limits::beside_engine`]); `steps` bounds every other
-/// in-process solver as it is.
+/// among them it runs first, and the port and the mistakes get budgets
+/// derived from the engine's steps ([`Limits::beside_engine`]); `steps`
+/// bounds every other in-process solver as it is.
 pub fn run_all<G: Game>(
     solvers: &[SolverSpec],
     input: &G::Input,
@@ -231,23 +272,25 @@ pub fn run_all_unless<G: Game>(
 ) -> Option<Vec<Option<Run<G::Output>>>> {
     let engine = solvers.iter().position(|s| *s == SolverSpec::Engine);
     let mut first = None;
-    let mut port_limits = None;
+    let mut derived = None;
     if engine.is_some() {
         let (run, steps) = run_engine::<G>(input, limits);
         if engine == Some(0) && stop(&run) {
             return None;
         }
-        port_limits = Some(limits.beside_engine::<G>(&run, steps));
+        derived = Some((
+            limits.beside_engine::<G>(&run, steps),
+            limits.beside_engine_mistaken(&run, steps),
+        ));
         first = Some(run);
     }
     let runs = solvers
         .iter()
         .enumerate()
-        .map(|(i, s)| match s {
+        .map(|(i, s)| match (s, &derived) {
             _ if Some(i) == engine => first.take(),
-            SolverSpec::Reference => {
-                run::<G>(s, input, text, port_limits.as_ref().unwrap_or(limits))
-            }
+            (SolverSpec::Reference, Some((port, _))) => run::<G>(s, input, text, port),
+            (SolverSpec::Mistake(_), Some((_, mistake))) => run::<G>(s, input, text, mistake),
             _ => run::<G>(s, input, text, limits),
         })
         .collect();
@@ -356,6 +399,27 @@ pub fn run<G: Game>(
             })
         }
         SolverSpec::Cmd(words) => Some(run_command::<G>(words, text, limits)),
+        SolverSpec::Mistake(name) => Some(run_mistake::<G>(name, text, limits)),
+    }
+}
+
+/// Runs a catalogued mistake on the judge input text, as the port is run:
+/// what it prints is parsed like a program's output, so a mistake of
+/// writing the output is a `bad-output` like any program's.
+fn run_mistake<G: Game>(name: &str, text: &str, limits: &Limits) -> Run<G::Output> {
+    let Some(m) = mistake_index::<G>(name) else {
+        let why = format!("{} has no mistake '{name}'", G::ID);
+        return Run::plain(Err(Fault::new(FaultKind::Io, why)));
+    };
+    let mut budget = Budget::new(limits.steps);
+    match guarded(|| G::mistaken(text, m, &mut budget)) {
+        Ok(out) => Run {
+            result: parse_out::<G>(&out),
+            stdout: Some(out),
+            stderr: None,
+            notes: Vec::new(),
+        },
+        Err(fault) => Run::plain(Err(fault)),
     }
 }
 

@@ -39,7 +39,8 @@ pub struct DiffArgs {
     #[arg(value_parser = parse_target)]
     pub target: Target,
     /// Comma-separated solvers; every one is compared with the first:
-    /// engine, reference, brute, or cmd:COMMAND, a program started with no
+    /// engine, reference, brute, mistake:NAME (a catalogued mistake, see
+    /// `gamefuzz mistakes GAME`), or cmd:COMMAND, a program started with no
     /// shell, its command line split into words like a shell would (quotes
     /// honoured, nothing expanded; a comma in quotes does not split the
     /// list), e.g. --solvers 'engine,cmd:python3 sol.py'.

@@ -45,6 +45,7 @@ mod fuzz_seeds;
 mod gen;
 mod import;
 mod list;
+mod mistakes;
 mod package;
 mod repro;
 mod shrink;
@@ -58,6 +59,7 @@ pub use diff::{DiffArgs, Target};
 pub use fuzz_seeds::FuzzSeedsArgs;
 pub use gen::GenArgs;
 pub use import::ImportArgs;
+pub use mistakes::MistakesArgs;
 pub use package::{PackageArgs, ProgramList};
 pub use repro::ReproArgs;
 pub use shrink::ShrinkArgs;
@@ -99,6 +101,9 @@ pub enum Command {
     Coverage(CoverageArgs),
     /// Run solvers side by side on generated inputs; shrink and store every divergence.
     Diff(DiffArgs),
+    /// List the game's catalogue of plausible wrong solutions, each a solver
+    /// mistake:NAME, with the rule it bends and the section of the rules.
+    Mistakes(MistakesArgs),
     /// Rebuild a finding from a per-case seed, a corpus file or a fuzz artifact and show every solver's answer.
     Repro(ReproArgs),
     /// Shrink a judge input (FILE or stdin) to a minimal valid input with the same divergence.
@@ -140,6 +145,7 @@ pub fn run(cli: Cli) -> anyhow::Result<Exit> {
         Command::Check(args) => check::run(args),
         Command::Coverage(args) => on_game(args),
         Command::Diff(args) => diff::run(args),
+        Command::Mistakes(args) => on_game(args),
         Command::Repro(args) => repro::run(args),
         Command::Shrink(args) => on_game(args),
         Command::Corpus(cmd) => corpus::run(cmd),

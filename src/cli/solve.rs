@@ -13,7 +13,7 @@ use crate::text::printable;
 pub struct SolveArgs {
     /// The game: xiangqi, chutes, pigs, generals or stones.
     pub game: GameId,
-    /// engine, reference, brute or cmd:COMMAND (a program and its
+    /// engine, reference, brute, mistake:NAME or cmd:COMMAND (a program and its
     /// arguments, split like a shell would, run with no shell).
     #[arg(long, default_value = "engine")]
     pub solver: SolverSpec,

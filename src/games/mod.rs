@@ -42,6 +42,62 @@ macro_rules! rule_events {
     };
 }
 
+/// Declares a game's catalogue of mistakes from one list: an enum whose
+/// variants index the `CATALOGUE` it also defines (the game's
+/// `Game::MISTAKES`), so an engine bends a rule where it applies it
+/// (`if Mk::CannonWithoutScreen.on(obs) { wrong } else { right }`) and
+/// no index can drift from its name. Each mistake's witness, a shortest
+/// known input on which it answers otherwise than the engine, is the file
+/// `witnesses/<name>.in` beside the invoking module: a mistake without one
+/// does not compile.
+macro_rules! mistakes {
+    ($(#[$meta:meta])* $vis:vis enum $name:ident {
+        $($variant:ident => $mistake:literal ($class:ident, $rule:literal, $section:literal):
+            $about:literal,)*
+    }) => {
+        $(#[$meta])*
+        #[derive(Debug, Clone, Copy, PartialEq, Eq)]
+        $vis enum $name {
+            $($variant,)*
+        }
+
+        impl $name {
+            pub const ALL: &'static [$name] = &[$($name::$variant,)*];
+
+            pub const CATALOGUE: &'static [crate::game::Mistake] = &[
+                $(crate::game::Mistake {
+                    name: $mistake,
+                    class: crate::game::MistakeClass::$class,
+                    rule: $rule,
+                    section: $section,
+                    about: $about,
+                    witness: include_str!(concat!("witnesses/", $mistake, ".in")),
+                },)*
+            ];
+
+            /// Whether this run plays the mistake: a constant `false` for an
+            /// observer that cannot bend (the engine's own runs).
+            #[inline(always)]
+            pub fn on<O: crate::game::Observer>(self, obs: &O) -> bool {
+                O::BENDING && obs.plays(self as usize)
+            }
+        }
+
+        #[cfg(test)]
+        mod mistake_names {
+            /// As rule names: each is its variant in kebab-case.
+            #[test]
+            fn every_mistake_is_named_after_its_variant() {
+                let all = super::$name::ALL;
+                assert_eq!(all.len(), super::$name::CATALOGUE.len());
+                for (v, m) in all.iter().zip(super::$name::CATALOGUE) {
+                    assert_eq!(crate::games::kebab(&format!("{v:?}")), m.name);
+                }
+            }
+        }
+    };
+}
+
 pub mod chutes;
 pub mod generals;
 pub mod pigs;

@@ -1,6 +1,7 @@
 //! The engine: spec section 4, one attack test per remaining red piece for
 //! each of the black general's moves.
 
+use super::mistakes::Mk;
 use super::model::{in_black_palace, Case, Input, Kind, Output, Piece, Point};
 use crate::fault::{Budget, Fault};
 use crate::game::Observer;
@@ -196,7 +197,7 @@ fn horse_attacks<O: Observer>(board: &Board, p: (i32, i32), q: (i32, i32), obs: 
         (1, 2) => (p.0, p.1 + dc / 2),
         _ => return false,
     };
-    let free = !board.at(leg);
+    let free = Mk::HorseLegIgnored.on(obs) || !board.at(leg);
     if free {
         Ev::HorseAttacks.hit(obs);
     } else {

@@ -13,6 +13,7 @@
 mod brute;
 mod engine;
 mod gen;
+mod mistakes;
 mod model;
 mod picture;
 mod shrink;
@@ -23,7 +24,7 @@ mod validate;
 pub use model::{Case, Input, Kind, Output, Piece, Point};
 
 use crate::fault::{Budget, Fault};
-use crate::game::{Game, GameFocus, GameId, Invalid, Profile, Rule};
+use crate::game::{Game, GameFocus, GameId, Invalid, Mistake, Profile, Rule};
 use crate::picture::Picture;
 use crate::source::Source;
 use crate::text::ParseError;
@@ -67,6 +68,12 @@ impl Game for Xiangqi {
 
     fn rule_hits(input: &Input) -> Vec<u64> {
         engine::rule_hits(input)
+    }
+
+    const MISTAKES: &'static [Mistake] = mistakes::Mk::CATALOGUE;
+
+    fn mistaken(text: &str, mistake: usize, budget: &mut Budget) -> Result<String, Fault> {
+        mistakes::mistaken(text, mistake, budget)
     }
 
     const HAS_BRUTE: bool = true;
