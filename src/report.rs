@@ -233,6 +233,10 @@ fn finding<G: Game>(r: &SignatureReport, run: &Rerun<'_>) -> String {
             .collect();
         let _ = writeln!(b, "<p>engine's rules on it: {}</p>", rules.join(", "));
     }
+    if let (Some(like), Some(of)) = (&r.like, r.like_inputs) {
+        let line = crate::driver::like_line(like, r.nearest.as_ref(), of);
+        let _ = writeln!(b, "<p class=\"like\">{}</p>", escape(&line, 2000));
+    }
     b += &block("input", &r.input);
     b += &outputs(&r.records);
     for rec in &r.records {
@@ -407,6 +411,7 @@ pub fn package_page<G: Game>(p: &Package, out: &str) -> String {
             escape(why, 2000)
         );
     }
+    b += &kill_matrix(p);
     b += "<h2>Tests</h2>\n";
     for (kind, list) in [("sample", &p.samples), ("secret", &p.secret)] {
         for t in list.iter() {
@@ -429,6 +434,55 @@ pub fn package_page<G: Game>(p: &Package, out: &str) -> String {
         }
     }
     page(&format!("gamefuzz package {}", G::ID), &b)
+}
+
+/// The package's kill matrix: a row per catalogued mistake, a column per
+/// test (by its number), a mark where the test kills the mistake.
+fn kill_matrix(p: &Package) -> String {
+    let tests: Vec<(String, &crate::package::Test)> = p
+        .samples
+        .iter()
+        .map(|t| (format!("s{}", t.name.split('-').next().unwrap_or("")), t))
+        .chain(
+            p.secret
+                .iter()
+                .map(|t| (t.name.split('-').next().unwrap_or("").to_string(), t)),
+        )
+        .collect();
+    let mut b = format!(
+        "<h2>Catalogued mistakes</h2>\n<p>kills {}/{} catalogued mistakes (secret tests; \
+         columns: s = sample, then the secret tests by number)</p>\n<table class=\"kills\">\n<tr><th>mistake</th><th>tests</th>",
+        p.mistakes.len() - p.survivors().len(),
+        p.mistakes.len()
+    );
+    for (label, t) in &tests {
+        let _ = write!(
+            b,
+            "<th title=\"{}\">{}</th>",
+            escape(&t.name, 200),
+            escape(label, 20)
+        );
+    }
+    b += "<th>about</th></tr>\n";
+    for (m, (name, about)) in p.mistakes.iter().enumerate() {
+        let count = tests.iter().filter(|(_, t)| t.kills[m]).count();
+        let class = if p.secret.iter().any(|t| t.kills[m]) {
+            ""
+        } else {
+            " class=\"bar0\""
+        };
+        let _ = write!(b, "<tr><td{class}>{name}</td><td>{count}</td>");
+        for (_, t) in &tests {
+            b += if t.kills[m] {
+                "<td>&#x25cf;</td>"
+            } else {
+                "<td></td>"
+            };
+        }
+        let _ = writeln!(b, "<td>{}</td></tr>", escape(about, 2000));
+    }
+    b += "</table>\n";
+    b
 }
 
 #[cfg(test)]

@@ -297,6 +297,24 @@ pub fn run_all_unless<G: Game>(
     Some(runs)
 }
 
+/// Runs the engine and every catalogued mistake of the game on one input,
+/// the mistakes on budgets derived from the engine's steps (a mistake that
+/// makes a game endless costs little): the engine's run, then one run per
+/// mistake in `G::MISTAKES` order.
+pub fn run_mistakes<G: Game>(
+    input: &G::Input,
+    text: &str,
+    limits: &Limits,
+) -> (Run<G::Output>, Vec<Run<G::Output>>) {
+    let (engine, steps) = run_engine::<G>(input, limits);
+    let bent = limits.beside_engine_mistaken(&engine, steps);
+    let mistakes = G::MISTAKES
+        .iter()
+        .map(|m| run_mistake::<G>(m.name, text, &bent))
+        .collect();
+    (engine, mistakes)
+}
+
 /// Runs the engine, with the steps it spent (all of them when it ran out).
 pub fn run_engine<G: Game>(input: &G::Input, limits: &Limits) -> (Run<G::Output>, u64) {
     let mut budget = Budget::new(limits.steps);

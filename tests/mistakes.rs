@@ -3,6 +3,8 @@
 //! like the engine: each has a witness, a valid input on which the two
 //! differ, which no shrink candidate improves on.
 
+use std::path::Path;
+use std::process::Command;
 use std::time::Duration;
 
 use gamefuzz::game::{parse_valid, Game, MistakeClass, Visit};
@@ -10,6 +12,9 @@ use gamefuzz::id::GameId;
 use gamefuzz::shrink::{self, ShrinkLimits};
 use gamefuzz::solver::{Limits, SolverSpec};
 use gamefuzz::verdict;
+
+mod common;
+use common::{gamefuzz, script, text};
 
 /// What each game's catalogue must hold at least, and the classes of
 /// mistake that cannot apply to it, each with the reason.
@@ -180,4 +185,119 @@ witnesses! {
     pigs_mistakes_differ_from_the_engine_on_their_witnesses => Pigs,
     generals_mistakes_differ_from_the_engine_on_their_witnesses => Generals,
     stones_mistakes_differ_from_the_engine_on_their_witnesses => Stones,
+}
+
+/// The mistake the programs below make, and how `diff` names it.
+const HORSE: &str = "horse-leg-ignored";
+
+/// `diff` of the engine against `program` on generated xiangqi cases, as
+/// JSON: the signature that names the program must name `HORSE` as what
+/// it behaves like, on every one of its inputs, and the text report too.
+fn names_the_horse_mistake(program: &Path) {
+    let solvers = format!("engine,cmd:{}", program.display());
+    let args = [
+        "diff",
+        "xiangqi",
+        "--solvers",
+        &solvers,
+        "--cases",
+        "800",
+        "--profile",
+        "horses",
+        "--pack",
+        "40",
+        "--no-store",
+        "--shrink-time",
+        "5",
+        "--json",
+    ];
+    let out = gamefuzz(&args, "");
+    assert_eq!(out.status.code(), Some(1), "{}", text(&out.stderr));
+    let summary: serde_json::Value = serde_json::from_slice(&out.stdout).expect("one JSON summary");
+    let sigs = summary["signatures"].as_array().expect("signatures");
+    assert!(!sigs.is_empty(), "no divergence found");
+    for sig in sigs {
+        let like = sig["like"]
+            .as_array()
+            .expect("a like list where a program diverges");
+        let horse = like
+            .iter()
+            .find(|l| l["mistake"] == HORSE)
+            .unwrap_or_else(|| panic!("{HORSE} not named: {sig}"));
+        let (k, n) = (horse["matched"].as_u64(), horse["of"].as_u64());
+        assert!(n > Some(1) && k == n, "{sig}");
+    }
+    assert!(
+        text(&out.stderr).contains(&format!("behaves like: {HORSE} (spec §4.1) on ")),
+        "{}",
+        text(&out.stderr)
+    );
+}
+
+#[test]
+fn diff_names_the_mistake_of_a_program_that_plays_it() {
+    let dir = tempfile::tempdir().unwrap();
+    let wrapper = script(
+        dir.path(),
+        "horse.sh",
+        &format!(
+            "exec '{}' solve xiangqi --solver mistake:{HORSE}",
+            env!("CARGO_BIN_EXE_gamefuzz")
+        ),
+    );
+    names_the_horse_mistake(&wrapper);
+}
+
+#[test]
+fn diff_names_the_mistake_of_a_cpp_program_with_the_same_error() {
+    let dir = tempfile::tempdir().unwrap();
+    let model = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/solutions/xiangqi.cpp");
+    let right = std::fs::read_to_string(model).unwrap();
+    let leg = "return !occupied(lr, lc);";
+    assert!(
+        right.contains(leg),
+        "the model solution's horse leg test moved"
+    );
+    let wrong = right.replace(leg, "(void)lr, (void)lc; return true;");
+    let src = dir.path().join("horse.cpp");
+    std::fs::write(&src, wrong).unwrap();
+    let bin = dir.path().join("horse");
+    let built = Command::new("g++")
+        .args(["-std=c++17", "-O2", "-o"])
+        .arg(&bin)
+        .arg(&src)
+        .status();
+    match built {
+        Ok(s) if s.success() => names_the_horse_mistake(&bin),
+        Ok(s) => panic!("g++ failed: {s}"),
+        Err(e) => {
+            common::skip::<()>(&format!("g++ cannot be run ({e})"));
+        }
+    }
+}
+
+#[test]
+fn a_program_that_is_no_catalogued_mistake_is_said_to_be_none() {
+    let dir = tempfile::tempdir().unwrap();
+    let yes = common::always_yes(dir.path());
+    let solvers = format!("engine,cmd:{}", yes.display());
+    let args = [
+        "diff",
+        "xiangqi",
+        "--solvers",
+        &solvers,
+        "--cases",
+        "200",
+        "--pack",
+        "40",
+        "--no-store",
+        "--no-shrink",
+    ];
+    let out = gamefuzz(&args, "");
+    assert_eq!(out.status.code(), Some(1), "{}", text(&out.stderr));
+    let report = text(&out.stdout);
+    assert!(
+        report.contains("behaves like no catalogued mistake on "),
+        "{report}"
+    );
 }

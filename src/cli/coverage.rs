@@ -41,6 +41,8 @@ fn coverage_command<G: Game>(paths: &[PathBuf], cases: u64, seed: u64) -> anyhow
     use crate::package::{coverage_table, tally};
     let rules: Vec<_> = G::RULES.iter().map(|r| (r.name, r.about)).collect();
     let mut by_rule = String::new();
+    let mut kills: Vec<Vec<bool>> = Vec::new();
+    let mut names: Vec<String> = Vec::new();
     let columns: Vec<(String, Vec<u64>)> = match paths {
         [_, ..] => {
             let files = tests_of(paths)?;
@@ -49,6 +51,7 @@ fn coverage_command<G: Game>(paths: &[PathBuf], cases: u64, seed: u64) -> anyhow
                 let text = read_input(Some(f))?;
                 let input = parse_valid::<G>(&text).with_context(|| format!("{}", f.display()))?;
                 hits.push(G::rule_hits(&input));
+                kills.push(crate::package::kills::<G>(&input, &text));
             }
             let t = tally(hits.iter().map(|h| &h[..]), rules.len());
             let from: Vec<String> = paths.iter().map(|p| p.display().to_string()).collect();
@@ -68,6 +71,7 @@ fn coverage_command<G: Game>(paths: &[PathBuf], cases: u64, seed: u64) -> anyhow
                 };
                 by_rule += &format!("  {name}: {list}\n");
             }
+            names = files.iter().map(|(_, n)| n.clone()).collect();
             vec![
                 ("tests".to_string(), t.iter().map(|c| c.0).collect()),
                 ("hits".to_string(), t.iter().map(|c| c.1).collect()),
@@ -97,13 +101,62 @@ fn coverage_command<G: Game>(paths: &[PathBuf], cases: u64, seed: u64) -> anyhow
         .filter(|(i, _)| columns.iter().all(|(_, c)| c[*i] == 0))
         .map(|(_, r)| r.0)
         .collect();
+    let survivors = if paths.is_empty() {
+        Vec::new()
+    } else {
+        out!("{}", kill_matrix::<G>(&names, &kills));
+        survivors::<G>(&kills)
+    };
     if missed.is_empty() {
         outln!("every rule of {} is exercised", G::ID);
-        Ok(Exit::Clean)
     } else {
         outln!("not exercised: {}", missed.join(", "));
-        Ok(Exit::Found)
     }
+    Ok(if missed.is_empty() && survivors.is_empty() {
+        Exit::Clean
+    } else {
+        Exit::Found
+    })
+}
+
+/// The mistakes no test kills.
+fn survivors<G: Game>(kills: &[Vec<bool>]) -> Vec<&'static str> {
+    G::MISTAKES
+        .iter()
+        .enumerate()
+        .filter(|(m, _)| !kills.iter().any(|k| k[*m]))
+        .map(|(_, m)| m.name)
+        .collect()
+}
+
+/// The kill matrix as text: per mistake, the tests that kill it, then the
+/// count and the survivors.
+fn kill_matrix<G: Game>(names: &[String], kills: &[Vec<bool>]) -> String {
+    let mut s = String::from("tests killing each catalogued mistake:\n");
+    for (m, mistake) in G::MISTAKES.iter().enumerate() {
+        let by: Vec<&str> = names
+            .iter()
+            .zip(kills)
+            .filter(|(_, k)| k[m])
+            .map(|(n, _)| n.as_str())
+            .collect();
+        let list = if by.is_empty() {
+            "- (survives)".to_string()
+        } else {
+            by.join(" ")
+        };
+        s += &format!("  {}: {list}\n", mistake.name);
+    }
+    let survivors = survivors::<G>(kills);
+    s += &format!(
+        "kills {}/{} catalogued mistakes\n",
+        G::MISTAKES.len() - survivors.len(),
+        G::MISTAKES.len()
+    );
+    if !survivors.is_empty() {
+        s += &format!("survive: {}\n", survivors.join(", "));
+    }
+    s
 }
 
 /// The tests `paths` name, each with the name a report gives it: a file as

@@ -6,7 +6,7 @@ use anyhow::{bail, Context};
 use clap::Args;
 
 use super::{emit, seconds, stderr_block, Exit, LimitArgs, SolverList};
-use crate::driver::{self, Amount, DiffOptions, ShrinkState, Summary};
+use crate::driver::{self, like_line, Amount, DiffOptions, ShrinkState, Summary};
 use crate::game::{Game, Visit};
 use crate::id::GameId;
 use crate::interrupt;
@@ -393,6 +393,9 @@ fn report(s: &Summary, json: bool) {
                 .map(|h| format!("{} x{}", h.rule, h.hits))
                 .collect();
             out += &format!("    engine's rules on it: {}\n", rules.join(", "));
+        }
+        if let (Some(like), Some(of)) = (&r.like, r.like_inputs) {
+            out += &format!("    {}\n", like_line(like, r.nearest.as_ref(), of));
         }
         out += &format!("    repro: {}\n", r.repro);
         if let (Some(p), Some(st)) = (&r.corpus, r.corpus_status) {

@@ -96,8 +96,9 @@ pub enum Command {
     /// exit 1 if any test fails.
     Check(CheckArgs),
     /// How often a test set (every .in file under DIR, e.g. a package) or,
-    /// without DIR, each generator profile exercises each rule of the engine;
-    /// exit 1 if some rule is never exercised.
+    /// without DIR, each generator profile exercises each rule of the engine,
+    /// and which tests kill each catalogued mistake; exit 1 if some rule is
+    /// never exercised or some mistake survives every test.
     Coverage(CoverageArgs),
     /// Run solvers side by side on generated inputs; shrink and store every divergence.
     Diff(DiffArgs),

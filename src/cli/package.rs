@@ -206,7 +206,7 @@ fn package_command<G: Game>(args: &PackageArgs) -> anyhow::Result<Exit> {
     }
 
     write_and_summarize::<G>(&p, args, &extras)?;
-    if !p.unreached.is_empty() {
+    if !p.unreached.is_empty() || !p.survivors().is_empty() {
         ok = false;
     }
     if let Some(path) = &args.report {
@@ -331,6 +331,15 @@ fn write_and_summarize<G: Game>(
     out!("{}", package::coverage_table(&p.rules, &columns));
     for (rule, why) in &p.unreached {
         outln!("not exercised: {rule}: {why}");
+    }
+    let survivors = p.survivors();
+    outln!(
+        "kills {}/{} catalogued mistakes",
+        p.mistakes.len() - survivors.len(),
+        p.mistakes.len()
+    );
+    for m in survivors {
+        outln!("survives: mistake {m}");
     }
     Ok(())
 }

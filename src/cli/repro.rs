@@ -118,6 +118,11 @@ fn show<G: Game>(
                     print_line_diff(base_name, base, name, out);
                 }
             }
+            if let Some(program) = driver::program_in(solvers, sig) {
+                let records = crate::corpus::records::<G>(solvers, &c.runs);
+                let likes = driver::behaves_like::<G>(program, &[(&text, &records)]);
+                outln!("{}", likes.line());
+            }
         }
     }
     if let Some(b) = super::boards::diverging::<G>(solvers, input, &c.runs, limits) {

@@ -11,7 +11,8 @@ use super::case::run_case;
 use super::pack::run_block;
 use super::signatures::report_signatures;
 use super::{
-    check_options, Amount, Case, Ctx, DiffOptions, Exemplar, Health, Outcome, Seen, Summary,
+    check_options, Amount, Case, Ctx, DiffOptions, Exemplar, Health, Outcome, Sample, Seen,
+    Summary, LIKE_SAMPLES,
 };
 use crate::corpus::{self, Stored};
 use crate::game::Game;
@@ -45,6 +46,7 @@ pub(super) fn campaign<G: Game>(opts: &DiffOptions, files: &[PathBuf]) -> anyhow
         invalid,
         divergences,
         found,
+        samples,
         health,
         first_stored,
     } = tally;
@@ -70,7 +72,7 @@ pub(super) fn campaign<G: Game>(opts: &DiffOptions, files: &[PathBuf]) -> anyhow
     }
     let elapsed = start.elapsed().as_secs_f64();
     // Findings of a run in which no two solvers worked are not stored.
-    let signatures = report_signatures::<G>(opts, found, &first_stored, working)?;
+    let signatures = report_signatures::<G>(opts, found, &samples, &first_stored, working)?;
     Ok(Summary {
         game: G::ID.name(),
         solvers: opts.solvers.iter().map(|s| s.to_string()).collect(),
@@ -232,6 +234,8 @@ struct Tally<I> {
     invalid: u64,
     divergences: u64,
     found: BTreeMap<String, Exemplar<I>>,
+    /// Up to [`LIKE_SAMPLES`] diverging cases of each signature.
+    samples: BTreeMap<String, Vec<Sample>>,
     health: Health,
     /// What storing each signature did when it was first seen.
     first_stored: BTreeMap<String, Stored>,
@@ -245,6 +249,7 @@ impl<I> Tally<I> {
             invalid: 0,
             divergences: 0,
             found: BTreeMap::new(),
+            samples: BTreeMap::new(),
             health: Health::default(),
             first_stored: BTreeMap::new(),
         }
@@ -258,6 +263,12 @@ impl<I> Tally<I> {
         self.health.merge(case.health);
         let (sig, ex) = case.finding?;
         self.divergences += 1;
+        if let Some(sample) = case.sample {
+            let kept = self.samples.entry(sig.clone()).or_default();
+            if kept.len() < LIKE_SAMPLES {
+                kept.push(*sample);
+            }
+        }
         match (self.found.get_mut(&sig), ex) {
             (Some(old), ex) => {
                 let count = old.count + 1;

@@ -2,7 +2,7 @@
 
 use std::path::Path;
 
-use super::{Case, Ctx, DiffOptions, Drawn, Exemplar, Health, Outcome, Seen};
+use super::{Case, Ctx, DiffOptions, Drawn, Exemplar, Health, Outcome, Sample, Seen};
 use crate::corpus;
 use crate::game::{generate_input, parse_valid, Game};
 use crate::verdict::compare;
@@ -75,6 +75,16 @@ pub(super) fn run_alone<G: Game>(
         return Outcome::Dropped;
     }
     let health = Health::of(&opts.solvers, &c.runs);
+    let sample = c
+        .signature
+        .as_ref()
+        .filter(|sig| seen.wants_sample(opts, sig))
+        .map(|_| {
+            Box::new(Sample {
+                text: text.clone(),
+                records: corpus::records::<G>(&opts.solvers, &c.runs),
+            })
+        });
     let finding = c.signature.map(|sig| {
         let news = seen.news(&sig, &text);
         (
@@ -95,6 +105,7 @@ pub(super) fn run_alone<G: Game>(
         compared: c.compared,
         health,
         finding,
+        sample,
     })
 }
 

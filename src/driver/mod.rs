@@ -17,10 +17,14 @@ use crate::verdict::smaller;
 mod campaign;
 mod case;
 mod first;
+mod like;
 mod pack;
 mod signatures;
 
 pub use first::{first_divergence, FirstDivergence, FirstRun};
+pub use like::{
+    line as like_line, program_in, tally as behaves_like, Like, Likeness, LIKE_SAMPLES,
+};
 pub use pack::pack_groups;
 pub use signatures::{file_repro_command, repro_command};
 
@@ -166,6 +170,17 @@ pub struct SignatureReport {
     /// The engine's rule events on the reported exemplar (`Game::rule_hits`):
     /// the rules a program that disagrees may get wrong.
     pub rules: Vec<RuleHits>,
+    /// Where the signature names an external program: the catalogued
+    /// mistakes that print exactly what it printed on the exemplar and on
+    /// up to [`LIKE_SAMPLES`] other inputs of the signature (empty: none).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub like: Option<Vec<Like>>,
+    /// When no mistake matches on every input: the one matching on most.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub nearest: Option<Like>,
+    /// The inputs the mistakes were matched on.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub like_inputs: Option<usize>,
     /// The reported exemplar's text, for the reports that show it; the JSON
     /// summary leaves it out (it may be megabytes), `corpus` names its file.
     #[serde(skip)]
@@ -342,27 +357,52 @@ struct Case<I> {
     /// The signature of a divergence, with its exemplar unless the worker
     /// already handed in one at least as small ([`Seen`]).
     finding: Option<(String, Option<Exemplar<I>>)>,
+    /// A diverging case kept to tell a program's likely mistake.
+    sample: Option<Box<Sample>>,
+}
+
+/// A diverging input and what every solver did on it: enough to match a
+/// program against the catalogued mistakes later.
+#[derive(Debug, Clone)]
+struct Sample {
+    text: String,
+    records: Vec<SolverRecord>,
 }
 
 /// The smallest exemplar text of each signature a worker has handed in. A
 /// later finding that is not smaller cannot become the run's exemplar: it
-/// is only counted, so it is neither recorded nor sent at once.
+/// is only counted, so it is neither recorded nor sent at once. Also how
+/// many samples of each signature it handed in.
 #[derive(Default)]
-struct Seen(HashMap<String, String>);
+struct Seen {
+    best: HashMap<String, String>,
+    sampled: HashMap<String, usize>,
+}
 
 impl Seen {
     /// Whether an exemplar `text` of `sig` may be the run's smallest.
     fn news(&self, sig: &str, text: &str) -> bool {
-        self.0.get(sig).is_none_or(|best| smaller(text, best))
+        self.best.get(sig).is_none_or(|best| smaller(text, best))
+    }
+
+    /// Whether a case of `sig` should be kept as a [`Sample`]: only where
+    /// an external program runs, up to [`LIKE_SAMPLES`] per signature.
+    fn wants_sample(&self, opts: &DiffOptions, sig: &str) -> bool {
+        opts.solvers.iter().any(|s| matches!(s, SolverSpec::Cmd(_)))
+            && self.sampled.get(sig).copied().unwrap_or(0) < LIKE_SAMPLES
     }
 
     fn note<I>(&mut self, outcome: &Outcome<I>) {
-        if let Outcome::Done(Case {
-            finding: Some((sig, Some(ex))),
-            ..
-        }) = outcome
-        {
-            self.0.insert(sig.clone(), ex.text.clone());
+        let Outcome::Done(case) = outcome else {
+            return;
+        };
+        if let Some((sig, ex)) = &case.finding {
+            if let Some(ex) = ex {
+                self.best.insert(sig.clone(), ex.text.clone());
+            }
+            if case.sample.is_some() {
+                *self.sampled.entry(sig.clone()).or_default() += 1;
+            }
         }
     }
 }

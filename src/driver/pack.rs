@@ -1,7 +1,7 @@
 //! `--pack`: several cases in one file per solver run, split back by case.
 
 use super::case::{draw, run_alone};
-use super::{Case, Ctx, DiffOptions, Drawn, Exemplar, Health, Outcome, Seen, PACKED};
+use super::{Case, Ctx, DiffOptions, Drawn, Exemplar, Health, Outcome, Sample, Seen, PACKED};
 use crate::corpus;
 use crate::game::Game;
 use crate::solver::Run;
@@ -182,7 +182,20 @@ fn decided<G: Game>(
         return Some(counted(compared, None));
     };
     let text = d.text.clone().unwrap_or_else(|| G::render(&d.input));
-    (!seen.news(&sig, &text)).then(|| counted(compared, Some(sig)))
+    if seen.news(&sig, &text) {
+        return None;
+    }
+    let sample = seen.wants_sample(opts, &sig).then(|| {
+        Box::new(Sample {
+            records: corpus::records::<G>(&opts.solvers, runs),
+            text,
+        })
+    });
+    let mut outcome = counted(compared, Some(sig));
+    if let Outcome::Done(case) = &mut outcome {
+        case.sample = sample;
+    }
+    Some(outcome)
 }
 
 /// A case only counted: compared or not, and the signature it diverges
@@ -192,6 +205,7 @@ fn counted<I>(compared: bool, sig: Option<String>) -> Outcome<I> {
         compared,
         health: Health::default(),
         finding: sig.map(|s| (s, None)),
+        sample: None,
     })
 }
 

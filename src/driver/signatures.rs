@@ -5,7 +5,9 @@ use std::collections::BTreeMap;
 use std::path::PathBuf;
 use std::time::{Duration, Instant};
 
-use super::{DiffOptions, Exemplar, FaultNote, RuleHits, ShrinkState, SignatureReport};
+use super::{
+    like, DiffOptions, Exemplar, FaultNote, RuleHits, Sample, ShrinkState, SignatureReport,
+};
 use crate::corpus::{self, SolverRecord, Stored};
 use crate::game::{generate_case, parse_valid, Game};
 use crate::interrupt;
@@ -74,6 +76,7 @@ pub fn file_repro_command(game: &str, file: &str, solvers: &[SolverSpec]) -> Str
 pub(super) fn report_signatures<G: Game>(
     opts: &DiffOptions,
     found: BTreeMap<String, Exemplar<G::Input>>,
+    samples: &BTreeMap<String, Vec<Sample>>,
     first_stored: &BTreeMap<String, Stored>,
     store: bool,
 ) -> anyhow::Result<Vec<SignatureReport>> {
@@ -93,7 +96,9 @@ pub(super) fn report_signatures<G: Game>(
         let share = deadline.saturating_duration_since(Instant::now()) / (n - i) as u32;
         let stored = known.get(ex.stored_signature(&sig));
         let first = first_stored.get(&sig);
+        let sampled = samples.get(&sig).map_or(&[][..], Vec::as_slice);
         let mut r = signature_report::<G>(opts, store, stored, sig, ex, share)?;
+        behaves_like::<G>(opts, &mut r, sampled);
         // What the corpus gained is what the run's first store of the
         // signature did, whatever replaced that unshrunk entry since.
         if let (Some(first @ (Stored::Added(_) | Stored::Replaced { .. })), Some(_)) =
@@ -155,6 +160,9 @@ fn signature_report<G: Game>(
         packed: ex.packed.is_some(),
         faults: FaultNote::of(&ex.records),
         rules: Vec::new(),
+        like: None,
+        nearest: None,
+        like_inputs: None,
         input: String::new(),
         records: Vec::new(),
     };
@@ -185,6 +193,22 @@ fn signature_report<G: Game>(
         report.corpus_status = Some(s.describe());
     }
     Ok(report)
+}
+
+/// Where the signature names an external program, the catalogued mistakes
+/// that print what it printed on the reported exemplar and on the samples.
+fn behaves_like<G: Game>(opts: &DiffOptions, r: &mut SignatureReport, samples: &[Sample]) {
+    let Some(program) = like::program_in(&opts.solvers, &r.signature) else {
+        return;
+    };
+    let mut inputs: Vec<(&str, &[SolverRecord])> = vec![(&r.input, &r.records)];
+    for s in samples.iter().filter(|s| s.text != r.input) {
+        inputs.push((&s.text, &s.records));
+    }
+    let likes = like::tally::<G>(program, &inputs);
+    r.like = Some(likes.like);
+    r.nearest = likes.nearest;
+    r.like_inputs = Some(likes.of);
 }
 
 /// Shrinks a finding within `share`, from the smaller of the run's

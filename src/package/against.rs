@@ -109,7 +109,8 @@ pub fn against<G: Game>(
         text.len()
     );
     let hits = G::rule_hits(&shrunk);
-    let name = p.add_secret("against", text, answer::<G>(&shrunk)?, about, hits);
+    let kills = super::kills::<G>(&shrunk, &text);
+    let name = p.add_secret("against", text, answer::<G>(&shrunk)?, about, hits, kills);
     Ok((
         Fate::New {
             test: name,

@@ -1,7 +1,7 @@
 //! Judge packages: a secret test set chosen, not sampled, so that it
-//! exercises every named rule of the engine and fails every solution the
-//! corpus shows to be wrong; written in the Kattis problem package format or
-//! as numbered files.
+//! exercises every named rule of the engine, kills every catalogued mistake
+//! and fails every solution the corpus shows to be wrong; written in the
+//! Kattis problem package format or as numbered files.
 
 use std::fmt::Write as _;
 use std::path::{Path, PathBuf};
@@ -15,6 +15,7 @@ use crate::id::GameId;
 
 mod against;
 mod check;
+mod kill;
 mod layout;
 mod program;
 
@@ -23,6 +24,7 @@ pub use check::{
     check, ensure_solvers, package_tests, read_tests, reports, run_tests, AnswerFile, CheckReport,
     TestFile, TestOutcome, Verdict,
 };
+pub use kill::kills;
 pub use layout::{package_game, write, Extras, Layout, Submission};
 pub use program::{prepare, BuildDir, Program, ProgramArg};
 
@@ -56,6 +58,8 @@ pub struct Test {
     pub about: String,
     /// Rule hits, in the order of `Game::RULES`.
     pub hits: Vec<u64>,
+    /// Per mistake of `Game::MISTAKES`, whether the test kills it.
+    pub kills: Vec<bool>,
 }
 
 #[derive(Debug, Clone)]
@@ -67,6 +71,8 @@ pub struct Package {
     /// Rules no test exercises, with the reason.
     pub unreached: Vec<(&'static str, String)>,
     pub rules: Vec<(&'static str, &'static str)>,
+    /// The game's catalogued mistakes: name and description.
+    pub mistakes: Vec<(&'static str, &'static str)>,
 }
 
 impl Package {
@@ -77,6 +83,16 @@ impl Package {
     /// Per rule: how many tests exercise it, and how often in all.
     pub fn coverage(&self) -> Vec<(u64, u64)> {
         tally(self.tests().map(|t| &t.hits[..]), self.rules.len())
+    }
+
+    /// The mistakes no secret test kills.
+    pub fn survivors(&self) -> Vec<&'static str> {
+        self.mistakes
+            .iter()
+            .enumerate()
+            .filter(|(i, _)| !self.secret.iter().any(|t| t.kills[*i]))
+            .map(|(_, m)| m.0)
+            .collect()
     }
 
     pub fn bytes(&self) -> usize {
@@ -94,13 +110,16 @@ impl Package {
         answer: String,
         about: String,
         hits: Vec<u64>,
+        kills: Vec<bool>,
     ) -> String {
+        let about = about + &killing(&self.mistakes, &kills);
         self.secret.push(Test {
             name: format!("0-{kind}"),
             input,
             answer,
             about,
             hits,
+            kills,
         });
         let width = number_width(self.secret.len());
         for (i, t) in self.secret.iter_mut().enumerate() {
@@ -108,6 +127,20 @@ impl Package {
             t.name = format!("{:0width$}-{kind}", i + 1);
         }
         self.secret.last().expect("just added").name.clone()
+    }
+}
+
+/// What a test's description says of the mistakes it kills.
+fn killing(mistakes: &[(&str, &str)], kills: &[bool]) -> String {
+    let names: Vec<&str> = mistakes
+        .iter()
+        .zip(kills)
+        .filter(|(_, &k)| k)
+        .map(|(m, _)| m.0)
+        .collect();
+    match names.len() {
+        0 => String::new(),
+        _ => format!("; kills {}", names.join(", ")),
     }
 }
 
@@ -143,6 +176,9 @@ struct Pending<I> {
     text: String,
     about: String,
     hits: Vec<u64>,
+    kills: Vec<bool>,
+    /// Kept by the cover whatever else covers what it covers.
+    required: bool,
 }
 
 /// The tests under construction: inputs are kept unique (a judge gains
@@ -183,14 +219,59 @@ impl<G: Game> Draft<G> {
         for (c, &h) in self.covered.iter_mut().zip(&hits) {
             *c |= h > 0;
         }
+        let kills = kills::<G>(&input, &text);
         self.tests.push(Pending {
             kind: kind.to_string(),
             input,
             text,
             about,
             hits,
+            kills,
+            required: false,
         });
         true
+    }
+
+    /// [`Draft::push`] of a test the cover keeps whatever it covers.
+    fn push_required(&mut self, kind: &str, input: G::Input, about: String, hits: Vec<u64>) {
+        if self.push(kind, input, about, hits) {
+            self.tests.last_mut().expect("just pushed").required = true;
+        }
+    }
+
+    /// For every mistake no test kills yet, a killing input: the first of
+    /// a search from the package seed, shrunk, or the mistake's witness.
+    fn add_killers(&mut self, search: &[&str], seed: u64) {
+        for m in 0..G::MISTAKES.len() {
+            if self.tests.iter().any(|t| t.kills[m]) {
+                continue;
+            }
+            let from = seed.wrapping_add(KILL_SEEDS.wrapping_mul(m as u64 + 1));
+            let (input, about) = kill::killer::<G>(m, from, search);
+            let hits = G::rule_hits(&input);
+            self.push("mistake", input, about, hits);
+        }
+    }
+
+    /// Keeps the required tests and as few others as cover every rule they
+    /// exercise and every mistake they kill.
+    fn keep_cover(&mut self) {
+        let covers: Vec<kill::Covers<'_>> = self
+            .tests
+            .iter()
+            .map(|t| kill::Covers {
+                hits: &t.hits,
+                kills: &t.kills,
+                required: t.required,
+                bytes: t.text.len(),
+            })
+            .collect();
+        let kept = kill::cover(&covers);
+        let mut i = 0;
+        self.tests.retain(|_| {
+            i += 1;
+            kept.contains(&(i - 1))
+        });
     }
 
     /// The next seeded input of `profile`, with its seed.
@@ -221,6 +302,14 @@ impl<G: Game> Draft<G> {
         self.push(profile, input, profile_about::<G>(profile, seed), hits);
     }
 
+    /// [`Draft::push_profile`] of a required test.
+    fn push_required_profile(&mut self, profile: &str) {
+        let (seed, input) = self.draw_new(profile);
+        let hits = G::rule_hits(&input);
+        let about = profile_about::<G>(profile, seed);
+        self.push_required(profile, input, about, hits);
+    }
+
     fn new_rules(&self, hits: &[u64]) -> Vec<&'static str> {
         G::RULES
             .iter()
@@ -236,7 +325,7 @@ impl<G: Game> Draft<G> {
         for &(profile, n) in REQUIRED_PROFILES {
             if has_profile::<G>(profile) {
                 for _ in 0..n {
-                    self.push_profile(profile);
+                    self.push_required_profile(profile);
                 }
             }
         }
@@ -257,7 +346,7 @@ impl<G: Game> Draft<G> {
                 .path
                 .file_stem()
                 .map_or(String::new(), |s| s.to_string_lossy().into_owned());
-            self.push(&format!("finding-{stem}"), input, about, hits);
+            self.push_required(&format!("finding-{stem}"), input, about, hits);
         }
         Ok(())
     }
@@ -301,6 +390,7 @@ impl<G: Game> Draft<G> {
     /// The secret tests, numbered in order and answered by the engine.
     fn into_tests(self) -> anyhow::Result<Vec<Test>> {
         let width = number_width(self.tests.len());
+        let mistakes = mistake_names::<G>();
         self.tests
             .into_iter()
             .enumerate()
@@ -309,12 +399,21 @@ impl<G: Game> Draft<G> {
                     name: format!("{:0width$}-{}", i + 1, t.kind),
                     answer: answer::<G>(&t.input)?,
                     input: t.text,
-                    about: t.about,
+                    about: t.about + &killing(&mistakes, &t.kills),
                     hits: t.hits,
+                    kills: t.kills,
                 })
             })
             .collect()
     }
+}
+
+/// Seeds apart between the searches for killers of two mistakes, so that
+/// none draws another's inputs.
+const KILL_SEEDS: u64 = 1 << 32;
+
+fn mistake_names<G: Game>() -> Vec<(&'static str, &'static str)> {
+    G::MISTAKES.iter().map(|m| (m.name, m.about)).collect()
 }
 
 fn has_profile<G: Game>(name: &str) -> bool {
@@ -338,13 +437,17 @@ pub fn build<G: Game>(opts: &Options) -> anyhow::Result<Package> {
         .filter(|&p| p != "max")
         .collect();
     let drawn = draft.add_rule_search(&search);
+    draft.add_killers(&search, opts.seed);
+    draft.keep_cover();
     draft.fill(&search, opts.tests);
     let secret = draft.into_tests()?;
+    let sample_kills = kills::<G>(&sample_input, &sample_text);
     let samples = vec![Test {
         name: "01-official".into(),
         answer: answer::<G>(&sample_input)?,
         input: sample_text,
         about: "the official sample of the problem statement".into(),
+        kills: sample_kills,
         hits: sample_hits,
     }];
     let mut package = Package {
@@ -354,6 +457,7 @@ pub fn build<G: Game>(opts: &Options) -> anyhow::Result<Package> {
         secret,
         unreached: Vec::new(),
         rules: G::RULES.iter().map(|r| (r.name, r.about)).collect(),
+        mistakes: mistake_names::<G>(),
     };
     let cover = package.coverage();
     package.unreached = G::RULES

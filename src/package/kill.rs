@@ -1,0 +1,192 @@
+//! Killing the catalogued mistakes: which tests tell each mistake from the
+//! engine, a killing input for a mistake no test kills yet, and the small
+//! set of tests that still exercises every rule and kills every mistake.
+
+use std::time::{Duration, Instant};
+
+use crate::game::{generate_input, Game};
+use crate::shrink::{self, ShrinkLimits};
+use crate::solver::{run_all, run_mistakes, Limits, SolverSpec};
+
+/// Inputs drawn at most, per mistake no test kills, before its witness is
+/// taken instead. Bounded by count, not time, so that a package is the
+/// same on every machine; [`SEARCH_TIME`] is only a safety net.
+const SEARCH_DRAWS: u64 = 2_000;
+
+/// Wall-clock bound of one mistake's search and of the shrinking of what it
+/// found; reached only on a machine far slower than any measured.
+const SEARCH_TIME: Duration = Duration::from_secs(10);
+
+/// Shrink candidates decided per found killing input.
+const SHRINK_CANDIDATES: u64 = 2_000;
+
+/// Per catalogued mistake, whether its answer to the valid input differs
+/// from the engine's (a fault, such as a badly written answer, differs).
+pub fn kills<G: Game>(input: &G::Input, text: &str) -> Vec<bool> {
+    let (engine, mistakes) = run_mistakes::<G>(input, text, &Limits::default());
+    let Ok(engine) = engine.result else {
+        return vec![false; mistakes.len()];
+    };
+    mistakes
+        .iter()
+        .map(|r| r.result.as_ref().ok() != Some(&engine))
+        .collect()
+}
+
+/// Whether mistake `m` answers `input` otherwise than the engine.
+fn killed_by<G: Game>(m: usize, input: &G::Input, text: &str) -> bool {
+    let solvers = [
+        SolverSpec::Engine,
+        SolverSpec::Mistake(G::MISTAKES[m].name.into()),
+    ];
+    let runs = run_all::<G>(&solvers, input, text, &Limits::default());
+    match (&runs[0], &runs[1]) {
+        (Some(e), Some(r)) => e.result.is_ok() && r.result.as_ref().ok() != e.result.as_ref().ok(),
+        _ => false,
+    }
+}
+
+/// A small input that kills mistake `m`, and where it comes from: the
+/// first of [`SEARCH_DRAWS`] inputs drawn from `seed` on that kills it,
+/// shrunk; else the catalogue's witness, so that every mistake is killed.
+pub fn killer<G: Game>(m: usize, seed: u64, profiles: &[&str]) -> (G::Input, String) {
+    let start = Instant::now();
+    let name = G::MISTAKES[m].name;
+    for i in 0..SEARCH_DRAWS {
+        if start.elapsed() > SEARCH_TIME || profiles.is_empty() {
+            break;
+        }
+        let profile = profiles[i as usize % profiles.len()];
+        let case_seed = seed.wrapping_add(i);
+        let input = generate_input::<G>(case_seed, profile);
+        if !killed_by::<G>(m, &input, &G::render(&input)) {
+            continue;
+        }
+        let found = G::render(&input).len();
+        let limits = ShrinkLimits {
+            time: SEARCH_TIME,
+            candidates: SHRINK_CANDIDATES,
+        };
+        let keeps = |c: &G::Input, text: &str| killed_by::<G>(m, c, text);
+        let shrunk = shrink::shrink::<G>(input, None, keeps, &limits).input;
+        let about = format!(
+            "drawn for mistake {name} (profile {profile}, seed {case_seed}), \
+             shrunk from {found} to {} bytes",
+            G::render(&shrunk).len()
+        );
+        return (shrunk, about);
+    }
+    let witness = crate::game::parse_valid::<G>(G::MISTAKES[m].witness)
+        .unwrap_or_else(|e| panic!("the witness of {} mistake {name} is refused: {e}", G::ID));
+    let about = format!(
+        "the catalogued witness of mistake {name}, which none of {SEARCH_DRAWS} inputs \
+         drawn from seed {seed} kills"
+    );
+    (witness, about)
+}
+
+/// What a test covers: the rules it exercises and the mistakes it kills.
+pub struct Covers<'a> {
+    pub hits: &'a [u64],
+    pub kills: &'a [bool],
+    /// Kept whatever it covers (the largest inputs, corpus findings).
+    pub required: bool,
+    pub bytes: usize,
+}
+
+/// The tests kept (by index): every required one, then, greedily, the one
+/// that covers most of what the kept ones leave uncovered (rules exercised
+/// and mistakes killed by any test count alike), ties going to the smaller
+/// and then the earlier test, until the kept ones cover all the tests do.
+pub fn cover(tests: &[Covers<'_>]) -> Vec<usize> {
+    let Some(first) = tests.first() else {
+        return Vec::new();
+    };
+    let width = first.hits.len() + first.kills.len();
+    let elements = |t: &Covers<'_>| -> Vec<bool> {
+        t.hits
+            .iter()
+            .map(|&h| h > 0)
+            .chain(t.kills.iter().copied())
+            .collect()
+    };
+    let sets: Vec<Vec<bool>> = tests.iter().map(elements).collect();
+    let mut covered = vec![false; width];
+    let mut kept: Vec<usize> = Vec::new();
+    let take = |i: usize, covered: &mut Vec<bool>, kept: &mut Vec<usize>| {
+        for (c, &e) in covered.iter_mut().zip(&sets[i]) {
+            *c |= e;
+        }
+        kept.push(i);
+    };
+    for (i, t) in tests.iter().enumerate() {
+        if t.required {
+            take(i, &mut covered, &mut kept);
+        }
+    }
+    loop {
+        let gain = |i: usize| {
+            sets[i]
+                .iter()
+                .zip(&covered)
+                .filter(|(&e, &c)| e && !c)
+                .count()
+        };
+        let best = (0..tests.len())
+            .filter(|i| !kept.contains(i))
+            .map(|i| (gain(i), i))
+            .filter(|&(g, _)| g > 0)
+            .min_by_key(|&(g, i)| (std::cmp::Reverse(g), tests[i].bytes, i));
+        match best {
+            Some((_, i)) => take(i, &mut covered, &mut kept),
+            None => break,
+        }
+    }
+    kept.sort_unstable();
+    kept
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn t<'a>(hits: &'a [u64], kills: &'a [bool], required: bool, bytes: usize) -> Covers<'a> {
+        Covers {
+            hits,
+            kills,
+            required,
+            bytes,
+        }
+    }
+
+    #[test]
+    fn the_cover_keeps_required_tests_and_drops_redundant_ones() {
+        let tests = [
+            t(&[1, 0], &[false, false, false], true, 100),
+            t(&[0, 1], &[true, false, false], false, 10),
+            t(&[0, 1], &[true, true, true], false, 50),
+            t(&[0, 0], &[false, true, false], false, 5),
+        ];
+        // Test 2 covers everything test 1 and test 3 do.
+        assert_eq!(cover(&tests), vec![0, 2]);
+    }
+
+    #[test]
+    fn ties_go_to_the_smaller_test() {
+        let tests = [
+            t(&[0], &[true], false, 30),
+            t(&[0], &[true], false, 20),
+            t(&[1], &[false], false, 40),
+        ];
+        assert_eq!(cover(&tests), vec![1, 2]);
+    }
+
+    #[test]
+    fn nothing_covered_by_no_test_is_asked_for() {
+        let tests = [
+            t(&[0, 0], &[false], false, 1),
+            t(&[2, 0], &[false], false, 1),
+        ];
+        assert_eq!(cover(&tests), vec![1]);
+    }
+}
