@@ -6,24 +6,19 @@
 #include <string>
 #include <vector>
 
-static std::vector<char> buf;
-static size_t pos;
-
-static void skip_space() {
-    while (pos < buf.size() && (buf[pos] == ' ' || buf[pos] == '\n' || buf[pos] == '\r' || buf[pos] == '\t'))
-        pos++;
-}
+static std::vector<char> buf;  // all of stdin, then a NUL
+static const char *at;
 
 static long long number() {
-    skip_space();
+    while (*at && (*at < '0' || *at > '9')) at++;
     long long v = 0;
-    while (pos < buf.size() && buf[pos] >= '0' && buf[pos] <= '9') v = v * 10 + (buf[pos++] - '0');
+    while (*at >= '0' && *at <= '9') v = v * 10 + (*at++ - '0');
     return v;
 }
 
 static char letter() {
-    skip_space();
-    return pos < buf.size() ? buf[pos++] : '?';
+    while (*at == ' ' || *at == '\n' || *at == '\r' || *at == '\t') at++;
+    return *at ? *at++ : '?';
 }
 
 enum Owner : char { NONE = -1, ALICE = 0, BOB = 1 };
@@ -32,6 +27,8 @@ int main() {
     char chunk[1 << 16];
     size_t got;
     while ((got = fread(chunk, 1, sizeof chunk, stdin)) > 0) buf.insert(buf.end(), chunk, chunk + got);
+    buf.push_back('\0');
+    at = buf.data();
 
     std::vector<long long> count;
     std::vector<char> owner;
