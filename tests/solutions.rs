@@ -1,23 +1,23 @@
 //! The model solutions, `tests/solutions/<game>.cpp` (the accepted
-//! submissions of the judge packages), give the engine's answer.
+//! submissions of the judge packages), give the engine's answers.
 //!
-//! Each is built as a judge builds it (`g++ -std=c++17 -O2 -static`, here
-//! with warnings as errors) and run by the generic driver, as `gamefuzz diff
-//! <game> --solvers engine,cmd:<program>` runs it (several cases per file
-//! where the format packs them), on `CASES` generated inputs spread evenly
-//! over the game's profiles, then on every corpus entry of the game. A
-//! profile whose inputs are megabytes (generals `max`: ten 400×400 boards
-//! of 100,000 rounds, about 19 MB) runs `LARGE_CASES` more on top. Any
-//! divergence fails the test with its shrunk input and repro command. In
-//! CI (`CI` set) a missing g++ fails the test; elsewhere it is skipped with
-//! a note.
+//! Each is built as a judge builds it (`kattis::CPP17_FLAGS`: `g++
+//! -std=c++17 -O2 -static`, here with warnings as errors) and run by the
+//! generic driver as `gamefuzz diff <game> --solvers engine,cmd:<program>`
+//! runs it (several cases to a file where the format packs them): on
+//! `CASES` generated inputs spread evenly over the game's profiles, then on
+//! every corpus entry of the game. A profile whose inputs are megabytes
+//! (generals `max`: ten 400×400 boards of 100,000 rounds, about 19 MB) is
+//! left out of the spread and runs `LARGE_CASES` on top. Any divergence
+//! fails the test with its shrunk input and repro command. In CI (`CI`
+//! set) a missing g++ fails the test; elsewhere it is skipped with a note.
 //!
 //! `GAMEFUZZ_SOLUTION_CASES=N` runs N generated cases per solution instead
-//! of `CASES`. A program runs once per case where the format holds one
-//! (pigs), and starting a process costs about a millisecond, so 100,000
-//! cases per solution take minutes (197 s for the three solutions on 2
-//! cores, no divergence, when they were written): the regular run takes
-//! `CASES`, the same seeds as the first part of the long run.
+//! of `CASES`. Where the format holds one case (pigs) a program runs once
+//! per case, and starting a process costs about a millisecond here, so
+//! 100,000 cases per solution take minutes (197 s for the three solutions
+//! on 2 cores, no divergence, when they were written): the regular run
+//! takes `CASES`, the same seeds as the start of the long run.
 
 use std::path::{Path, PathBuf};
 use std::time::{Duration, Instant};
@@ -26,7 +26,7 @@ use gamefuzz::driver::{self, Amount, DiffOptions, Summary};
 use gamefuzz::game::{generate_input, Game, Visit};
 use gamefuzz::shrink::ShrinkLimits;
 use gamefuzz::solver::{Limits, SolverSpec};
-use gamefuzz::{corpus, GameId};
+use gamefuzz::{corpus, kattis, GameId};
 
 mod common;
 
@@ -175,15 +175,7 @@ fn model_solutions_give_the_engines_answers() {
     let dir = tempfile::tempdir().unwrap();
     for (game, src) in solutions {
         let bin = dir.path().join(game.name());
-        let flags = [
-            "-std=c++17",
-            "-O2",
-            "-static",
-            "-Wall",
-            "-Wextra",
-            "-Werror",
-        ];
-        let Some(bin) = common::cpp_program(&src, &bin, &flags) else {
+        let Some(bin) = common::cpp_program(&src, &bin, kattis::CPP17_FLAGS) else {
             return;
         };
         let start = Instant::now();
