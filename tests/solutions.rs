@@ -48,7 +48,8 @@ fn solutions_dir() -> PathBuf {
     Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/solutions")
 }
 
-/// Every model solution: its game and its source, in name order.
+/// Every model solution: its game and its source, in the order of
+/// `GameId::ALL`.
 fn model_solutions() -> Vec<(GameId, PathBuf)> {
     let mut found: Vec<(GameId, PathBuf)> = std::fs::read_dir(solutions_dir())
         .expect("tests/solutions is readable")
