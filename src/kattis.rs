@@ -19,6 +19,18 @@ use crate::text::not_utf8;
 pub const CPP_FILE: &str = "validator.cpp";
 pub const HPP_FILE: &str = "validator.hpp";
 
+/// How problemtools builds C++17 (`g++ -std=c++17 -O2 -static`), with
+/// warnings as errors: the validators, and the model solutions the tests
+/// hold to the engine, are built so.
+pub const CPP17_FLAGS: &[&str] = &[
+    "-std=c++17",
+    "-O2",
+    "-static",
+    "-Wall",
+    "-Wextra",
+    "-Werror",
+];
+
 /// What every game's validator shares: stdin, tokens, integers that
 /// saturate, the canonical comparison and the exit codes.
 const HEADER: &str = include_str!("games/validator.hpp");
@@ -38,22 +50,14 @@ pub fn validator_source(game: GameId) -> (&'static str, &'static str) {
 }
 
 /// Writes `game`'s validator sources side by side into `dir` and builds
-/// them the way problemtools does (`g++ -std=c++17 -O2 -static`, here with
-/// warnings as errors and `extra` flags). The outer `Err` means g++ could
+/// them the way problemtools does ([`CPP17_FLAGS`], and `extra` flags). The outer `Err` means g++ could
 /// not be started; the inner one carries g++'s complaint.
 pub fn build(game: GameId, dir: &Path, extra: &[&str]) -> std::io::Result<Result<PathBuf, String>> {
     let (cpp, hpp) = validator_source(game);
     std::fs::write(dir.join(CPP_FILE), cpp)?;
     std::fs::write(dir.join(HPP_FILE), hpp)?;
     let out = Command::new("g++")
-        .args([
-            "-std=c++17",
-            "-O2",
-            "-static",
-            "-Wall",
-            "-Wextra",
-            "-Werror",
-        ])
+        .args(CPP17_FLAGS)
         .args(extra)
         .args(["-o", "validator", CPP_FILE])
         .current_dir(dir)

@@ -83,14 +83,20 @@ pub fn blog_source(game: &str) -> Option<PathBuf> {
 /// (outside CI only) when g++ or the source is missing.
 pub fn blog_program(game: &str, dir: &Path) -> Option<PathBuf> {
     let src = blog_source(game)?;
-    let bin = dir.join(format!("blog-{game}"));
+    cpp_program(&src, &dir.join(format!("blog-{game}")), &["-O2"])
+}
+
+/// `src` built with `g++ flags` into `bin`; `None` (outside CI only) when
+/// g++ cannot be run. A source g++ refuses fails the test.
+pub fn cpp_program(src: &Path, bin: &Path, flags: &[&str]) -> Option<PathBuf> {
     let status = Command::new("g++")
-        .args(["-O2", "-o"])
-        .arg(&bin)
-        .arg(&src)
+        .args(flags)
+        .arg("-o")
+        .arg(bin)
+        .arg(src)
         .status();
     match status {
-        Ok(s) if s.success() => Some(bin),
+        Ok(s) if s.success() => Some(bin.to_path_buf()),
         Ok(s) => panic!("g++ failed on {}: {s}", src.display()),
         Err(e) => skip(&format!("g++ cannot be run ({e})")),
     }
@@ -100,7 +106,7 @@ pub fn blog_program(game: &str, dir: &Path) -> Option<PathBuf> {
 /// (`CI` set) it fails, since the check must run there.
 pub fn skip<T>(why: &str) -> Option<T> {
     if std::env::var_os("CI").is_some() {
-        panic!("{why}: the blog programs are needed, and in CI they must be there");
+        panic!("{why}: it is needed, and in CI it must be there");
     }
     eprintln!("skipping: {why}");
     None
