@@ -301,3 +301,78 @@ fn a_program_that_is_no_catalogued_mistake_is_said_to_be_none() {
         "{report}"
     );
 }
+
+#[test]
+fn every_command_that_takes_solvers_takes_a_mistake() {
+    let m = &gamefuzz::games::xiangqi::Xiangqi::MISTAKES[0];
+    let solver = format!("mistake:{}", m.name);
+    let solved = gamefuzz(&["solve", "xiangqi", "--solver", &solver], m.witness);
+    assert_eq!(solved.status.code(), Some(0), "{}", text(&solved.stderr));
+    let engine = gamefuzz(&["solve", "xiangqi"], m.witness);
+    assert_ne!(
+        solved.stdout, engine.stdout,
+        "the mistake answers its witness otherwise"
+    );
+
+    let dir = tempfile::tempdir().unwrap();
+    let witness = dir.path().join("w.in");
+    std::fs::write(&witness, m.witness).unwrap();
+    let w = witness.display().to_string();
+    let pair = format!("engine,{solver}");
+    for args in [
+        vec!["repro", "xiangqi", "--seed", "0", "--solvers", &pair],
+        vec![
+            "shrink",
+            "xiangqi",
+            "--solvers",
+            &pair,
+            "--shrink-time",
+            "2",
+            &w,
+        ],
+        vec![
+            "diff",
+            "xiangqi",
+            "--solvers",
+            &pair,
+            "--inputs",
+            &w,
+            "--no-store",
+        ],
+    ] {
+        let out = gamefuzz(&args, "");
+        let code = out.status.code();
+        assert!(
+            code == Some(0) || code == Some(1),
+            "{args:?}: {}",
+            text(&out.stderr)
+        );
+    }
+    let shrunk = gamefuzz(&["shrink", "xiangqi", "--solvers", &pair, &w], "");
+    assert_eq!(shrunk.status.code(), Some(1), "the divergence is kept");
+
+    let unknown = gamefuzz(
+        &["solve", "xiangqi", "--solver", "mistake:no-such"],
+        m.witness,
+    );
+    assert_eq!(unknown.status.code(), Some(2));
+    let err = text(&unknown.stderr);
+    assert!(
+        err.contains("no mistake 'no-such'") && err.contains("gamefuzz mistakes xiangqi"),
+        "{err}"
+    );
+
+    let listed = gamefuzz(&["mistakes", "xiangqi", "--json"], "");
+    let list: serde_json::Value = serde_json::from_slice(&listed.stdout).expect("a JSON list");
+    let names: Vec<&str> = list
+        .as_array()
+        .expect("a list")
+        .iter()
+        .map(|o| o["name"].as_str().expect("a name"))
+        .collect();
+    assert_eq!(
+        names.len(),
+        gamefuzz::games::xiangqi::Xiangqi::MISTAKES.len()
+    );
+    assert!(names.contains(&m.name));
+}

@@ -80,7 +80,7 @@ impl FromStr for ProgramArg {
         match language(&path) {
             Some(_) => Ok(ProgramArg::Source(path)),
             None => Err(format!(
-                "'{s}' is neither a solver (engine, reference, brute, cmd:PROGRAM [ARGS]) nor a source \
+                "'{s}' is neither a solver (engine, reference, brute, mistake:NAME, cmd:PROGRAM [ARGS]) nor a source \
                  file a judge builds ({})",
                 known_extensions()
             )),
