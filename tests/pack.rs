@@ -410,3 +410,35 @@ fn shard_indices_are_disjoint_and_cover_the_campaign() {
     union.sort();
     assert_eq!(union, whole, "disjoint and complete");
 }
+
+/// A program wrong on one xiangqi rule: the engine playing a mistake.
+fn horse_program(dir: &Path) -> String {
+    let p = script(
+        dir,
+        "horse.sh",
+        &format!("exec '{BIN}' solve xiangqi --solver mistake:horse-leg-ignored"),
+    );
+    format!("engine,cmd:{}", p.display())
+}
+
+#[test]
+fn every_divergence_of_a_packed_run_counts_for_its_signature() {
+    // The files of a block need not run its cases in order (a case joins
+    // the first file it fits in): a case only counted can be handed in
+    // before the exemplar of its signature, and must still count.
+    let dir = tempfile::tempdir().unwrap();
+    let solvers = horse_program(dir.path());
+    let run = |pack: &str| {
+        diff_json(&[
+            "diff", "xiangqi", "--solvers", &solvers, "--cases", "400", "--pack", pack, "--jobs",
+            "2", "--json", "--no-store", "--no-shrink",
+        ])
+    };
+    let (one, packed) = (run("1"), run("8"));
+    for v in [&one, &packed] {
+        let total: u64 = findings(v).iter().map(|f| f.1).sum();
+        assert_eq!(Some(total), v["divergences"].as_u64(), "{v}");
+        assert!(total > 0);
+    }
+    assert_eq!(one["divergences"], packed["divergences"]);
+}

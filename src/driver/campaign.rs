@@ -200,11 +200,17 @@ pub(super) fn worker<G: Game>(
         // workers, so a pack is the same in every run.
         let first = next.fetch_add(block, Ordering::Relaxed);
         let local: Vec<u64> = (first..first + block).take_while(|&i| more(i)).collect();
-        let results = match local.len() {
+        let mut results = match local.len() {
             0 => break,
             1 => vec![run_case::<G>(ctx, &seen, local[0])],
             _ => run_block::<G>(ctx, &mut seen, &local),
         };
+        // A block's files need not run its cases in order, so a case only
+        // counted may come before the exemplar its count belongs to: the
+        // exemplars go first, or the collector could not place the count.
+        results.sort_by_key(
+            |r| !matches!(r, Outcome::Done(c) if c.finding.as_ref().is_some_and(|f| f.1.is_some())),
+        );
         let mut urgent = false;
         for r in &results {
             seen.note(r);
