@@ -391,7 +391,7 @@ impl Board {
     }
 
     /// Whether `p`'s castle is lost: empty or the opponent's.
-    pub fn fallen(&self, p: Player) -> bool {
+    fn fallen(&self, p: Player) -> bool {
         self.own(p, self.castles[p.index()]) == 0
     }
 
