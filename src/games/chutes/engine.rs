@@ -1,6 +1,7 @@
 //! The engine: spec section 4, one game at a time.
 
-use super::model::{Board, Input, Winners};
+use super::mistakes::Mk;
+use super::model::{Board, Input, Winners, MAX_PLAYERS};
 use crate::fault::{Budget, Fault, FaultKind};
 use crate::game::Observer;
 
@@ -58,18 +59,102 @@ enum Special {
 
 /// Plays one game on `throws`; `Ok(None)` when the list runs out first.
 pub fn play(throws: &[u32], board: &Board, budget: &mut Budget) -> Result<Option<Finish>, Fault> {
-    play_observed(throws, board, budget, &mut ())
+    play_game(throws, board, budget, &mut (), &mut Leftover::default())
 }
 
-/// `play`, reporting to `obs` each rule it applies.
-fn play_observed<O: Observer>(
+/// What a program that resets nothing between games carries into the next
+/// one. Only runs that play a mistake fill it in.
+#[derive(Default)]
+struct Leftover {
+    /// Each player's square (the winner's is 100) and pending missed turn.
+    players: [Player; MAX_PLAYERS as usize],
+    /// The chutes, ladders and special squares of every game so far.
+    board: Board,
+    /// Throws consumed by the games so far.
+    used: usize,
+    /// The last game's winner, from 0.
+    winner: usize,
+}
+
+/// One game from the state section 4 starts it in, reporting to `obs`
+/// each rule it applies.
+fn play_game<O: Observer>(
     throws: &[u32],
     board: &Board,
     budget: &mut Budget,
     obs: &mut O,
+    left: &mut Leftover,
 ) -> Result<Option<Finish>, Fault> {
-    let mut players = vec![Player::default(); board.players.max(1) as usize];
-    play_players(throws, board, budget, obs, &mut players)
+    let n = board.players.max(1) as usize;
+    let square = if Mk::StartOnSquareOne.on(obs) { 1 } else { 0 };
+    let mut players = vec![
+        Player {
+            square,
+            missing: false
+        };
+        n
+    ];
+    for (p, kept) in players.iter_mut().zip(&left.players) {
+        if Mk::PlayersNotReset.on(obs) {
+            p.square = kept.square;
+        }
+        if Mk::MissedTurnsCarryOver.on(obs) {
+            p.missing = kept.missing;
+        }
+    }
+    let merged;
+    let board = if Mk::BoardNotCleared.on(obs) {
+        merged = left.board_under(board);
+        &merged
+    } else {
+        board
+    };
+    let throws = if Mk::ListContinues.on(obs) {
+        &throws[left.used..]
+    } else {
+        throws
+    };
+    let first = if Mk::FirstPlayerRotates.on(obs) {
+        left.winner % n
+    } else {
+        0
+    };
+    let finish = play_players(throws, board, budget, obs, &mut players, first)?;
+    if O::BENDING {
+        left.keep(board, &players, finish);
+    }
+    Ok(finish)
+}
+
+impl Leftover {
+    /// `board` laid over the tables of the games before it: its own
+    /// entries win where both have one.
+    fn board_under(&self, board: &Board) -> Board {
+        let mut jumps = board.jumps.clone();
+        jumps.extend_from_slice(&self.board.jumps);
+        let mut specials = self.board.specials.clone();
+        specials.extend_from_slice(&board.specials);
+        Board {
+            players: board.players,
+            jumps,
+            specials,
+        }
+    }
+
+    fn keep(&mut self, board: &Board, players: &[Player], finish: Option<Finish>) {
+        self.board = board.clone();
+        for (kept, p) in self.players.iter_mut().zip(players) {
+            *kept = *p;
+        }
+        if let Some(f) = finish {
+            let w = f.winner as usize - 1;
+            if let Some(p) = self.players.get_mut(w) {
+                p.square = 100;
+            }
+            self.used += f.used;
+            self.winner = w;
+        }
+    }
 }
 
 /// The squares the players stand on when a game ends (the winner's is
@@ -77,31 +162,41 @@ fn play_observed<O: Observer>(
 pub fn end_squares(throws: &[u32], board: &Board) -> Option<(Finish, Vec<u32>)> {
     let mut players = vec![Player::default(); board.players.max(1) as usize];
     let mut budget = Budget::new(u64::MAX);
-    let finish = play_players(throws, board, &mut budget, &mut (), &mut players)
+    let finish = play_players(throws, board, &mut budget, &mut (), &mut players, 0)
         .expect("an unlimited budget never runs out")?;
     let mut squares: Vec<u32> = players.iter().map(|p| p.square).collect();
     squares[finish.winner as usize - 1] = 100;
     Some((finish, squares))
 }
 
-/// The game played by `players`, who end where the game leaves them.
+/// The game played by `players`, who end where the game leaves them,
+/// player `first` (from 0) to act first.
 fn play_players<O: Observer>(
     throws: &[u32],
     board: &Board,
     budget: &mut Budget,
     obs: &mut O,
     players: &mut [Player],
+    first: usize,
 ) -> Result<Option<Finish>, Fault> {
     let squares = Squares::new(board);
     let mut dice = Dice { throws, used: 0 };
     let n = players.len();
-    let mut p = 0usize;
+    let mut p = first;
     loop {
         budget.step()?;
         if players[p].missing {
             Ev::MissedTurn.hit(obs);
-            players[p].missing = false;
+            if !Mk::MissedTurnNeverCleared.on(obs) {
+                players[p].missing = false;
+            }
+            if Mk::MissedTurnConsumesThrow.on(obs) && dice.throw().is_none() {
+                return Ok(None);
+            }
             p = (p + 1) % n;
+            if Mk::SkipPassesTwoTurns.on(obs) {
+                p = (p + 1) % n;
+            }
             continue;
         }
         match turn(&squares, &mut dice, &mut players[p], budget, obs)? {
@@ -114,6 +209,15 @@ fn play_players<O: Observer>(
             }
             TurnEnd::ListEnded => return Ok(None),
         }
+        if Mk::OnePendingMiss.on(obs) && players[p].missing {
+            // One variable for the whole game: the newest penalty replaces any other.
+            for (i, q) in players.iter_mut().enumerate() {
+                q.missing = i == p;
+            }
+        }
+        if Mk::PenaltyRecordedAfterPassing.on(obs) && std::mem::take(&mut players[p].missing) {
+            players[(p + 1) % n].missing = true;
+        }
         p = (p + 1) % n;
     }
 }
@@ -123,14 +227,16 @@ fn play_players<O: Observer>(
 /// Squares outside 1..=99 are ignored rather than trusted, so that the
 /// validator can play any board that passed rules 4.1–4.4 and never index
 /// out of bounds.
-struct Squares {
+struct Squares<'a> {
     /// The end of the chute or ladder starting on a square, 0 for none.
     jump_to: [u32; 101],
     special: [Special; 101],
+    /// The chutes and ladders as listed.
+    jumps: &'a [(u32, u32)],
 }
 
-impl Squares {
-    fn new(board: &Board) -> Self {
+impl<'a> Squares<'a> {
+    fn new(board: &'a Board) -> Self {
         let mut jump_to = [0u32; 101];
         for &(s, e) in board.jumps.iter().rev() {
             if let Some(slot) = jump_to.get_mut(s as usize) {
@@ -151,12 +257,26 @@ impl Squares {
                 *slot = kind;
             }
         }
-        Squares { jump_to, special }
+        Squares {
+            jump_to,
+            special,
+            jumps: &board.jumps,
+        }
     }
 
     /// Where a throw landing on `t` leaves the player: one chute or ladder
     /// is taken, never a second from its end.
     fn land<O: Observer>(&self, t: usize, extra: bool, obs: &mut O) -> u32 {
+        if extra && Mk::ExtraThrowSkipsJumps.on(obs) {
+            return t as u32;
+        }
+        if Mk::JumpsScannedInOrder.on(obs) {
+            // Each listed jump in turn, from wherever the ones before it left the player.
+            return self
+                .jumps
+                .iter()
+                .fold(t as u32, |at, &(s, e)| if at == s { e } else { at });
+        }
         match self.jump_to[t] {
             0 => t as u32,
             e => {
@@ -220,8 +340,11 @@ fn turn<O: Observer>(
         let Some(d) = dice.throw() else {
             return Ok(TurnEnd::ListEnded);
         };
-        let t = player.square.saturating_add(d);
-        if t > 100 {
+        let mut t = player.square.saturating_add(d);
+        if t > 100 && Mk::OvershootBounces.on(obs) {
+            t = 200 - t;
+        }
+        if t > 100 && !Mk::OvershootWins.on(obs) {
             Ev::OvershootIgnored.hit(obs);
             if extra {
                 Ev::ExtraThrowOvershoots.hit(obs);
@@ -229,19 +352,26 @@ fn turn<O: Observer>(
             if squares.special.get(player.square as usize) != Some(&Special::None) {
                 Ev::IgnoredThrowTriggersNothing.hit(obs);
             }
-            return Ok(TurnEnd::Passed);
-        }
-        if t == 100 {
+            if !Mk::StandingSquareTriggers.on(obs) {
+                return Ok(TurnEnd::Passed);
+            }
+            // Such a program goes on to look up the square stood on.
+            t = player.square;
+        } else if t >= 100 {
             Ev::ExactWin.hit(obs);
             if extra {
                 Ev::ExtraThrowWins.hit(obs);
             }
             return Ok(TurnEnd::Won);
+        } else {
+            player.square = squares.land(t as usize, extra, obs);
+            while Mk::ChainedJumps.on(obs) && squares.jump_to[player.square as usize] != 0 {
+                budget.step()?;
+                player.square = squares.jump_to[player.square as usize];
+            }
         }
-        let t = t as usize;
-        player.square = squares.land(t, extra, obs);
-        match squares.special[t] {
-            Special::LoseTurn => {
+        match squares.special[t as usize] {
+            Special::LoseTurn if !(extra && Mk::ExtraThrowIgnoresLoseTurn.on(obs)) => {
                 Ev::LoseATurn.hit(obs);
                 if extra {
                     Ev::ExtraThrowLosesATurn.hit(obs);
@@ -249,14 +379,14 @@ fn turn<O: Observer>(
                 player.missing = true;
                 return Ok(TurnEnd::Passed);
             }
-            Special::ExtraTurn => {
+            Special::ExtraTurn if !(extra && Mk::ExtraThrowNotChained.on(obs)) => {
                 Ev::ExtraThrow.hit(obs);
                 if extra {
                     Ev::ExtraThrowChained.hit(obs);
                 }
                 extra = true;
             }
-            Special::None => return Ok(TurnEnd::Passed),
+            _ => return Ok(TurnEnd::Passed),
         }
     }
 }
@@ -327,6 +457,7 @@ pub fn solve<O: Observer>(
     obs: &mut O,
 ) -> Result<Winners, Fault> {
     let throws = input.throws();
+    let mut left = Leftover::default();
     input
         .games
         .iter()
@@ -335,8 +466,13 @@ pub fn solve<O: Observer>(
             if i > 0 {
                 Ev::ListRestarts.hit(obs);
             }
-            match play_observed(&throws, g, budget, obs)? {
+            match play_game(&throws, g, budget, obs, &mut left)? {
                 Some(f) => Ok(f.winner),
+                // A program reading past the list finds zeros and never moves again.
+                None if O::BENDING => Err(Fault::new(
+                    FaultKind::Budget,
+                    format!("game {} has no winner before the throw list ends", i + 1),
+                )),
                 // Valid inputs exclude this (rule 4.5); reaching it is an engine bug.
                 None => Err(Fault::new(
                     FaultKind::Panic,

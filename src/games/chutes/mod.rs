@@ -7,9 +7,11 @@
 //! * [`gen`]: the profiles; boards first, throws drawn while a game is open.
 //! * [`shrink`]: structural candidates.
 //! * [`picture`]: the board with each player's square when a game ends.
+//! * [`mistakes`]: the catalogue of plausible wrong solutions.
 
 mod engine;
 mod gen;
+mod mistakes;
 mod model;
 mod picture;
 mod shrink;
@@ -20,7 +22,7 @@ mod validate;
 pub use model::{Board, Input, Winners};
 
 use crate::fault::{Budget, Fault};
-use crate::game::{Game, GameFocus, GameId, Invalid, Profile, Rule};
+use crate::game::{Game, GameFocus, GameId, Invalid, Mistake, Profile, Rule};
 use crate::picture::Picture;
 use crate::source::Source;
 use crate::text::ParseError;
@@ -64,6 +66,12 @@ impl Game for Chutes {
 
     fn rule_hits(input: &Input) -> Vec<u64> {
         engine::rule_hits(input)
+    }
+
+    const MISTAKES: &'static [Mistake] = mistakes::Mk::CATALOGUE;
+
+    fn mistaken(text: &str, mistake: usize, budget: &mut Budget) -> Result<String, Fault> {
+        mistakes::mistaken(text, mistake, budget)
     }
 
     fn generate(src: &mut Source, profile: &str) -> Input {

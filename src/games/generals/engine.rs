@@ -2,7 +2,9 @@
 //! by the engine, the validator's replay, the generator, the shrinker and
 //! the trace, so that none of them disagrees about what a move does.
 
+use super::mistakes::Mk;
 use super::model::{Case, Dir, Move, Outcome, Output, Verdict};
+use super::validate::MAX_SIDE;
 use crate::fault::{Budget, Fault, FaultKind};
 use crate::game::Observer;
 
@@ -151,6 +153,16 @@ pub struct Shift {
     pub won: bool,
 }
 
+impl Shift {
+    /// The soldiers the mover lost in a fight on the target.
+    fn mover_losses(&self) -> i64 {
+        match self.battle {
+            Battle::Occupied | Battle::Merged => 0,
+            Battle::Tie | Battle::Repelled | Battle::Captured => self.moved.min(self.before.abs()),
+        }
+    }
+}
+
 /// Why a move cannot be executed.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Illegal {
@@ -251,11 +263,12 @@ impl Board {
     }
 
     /// Step 1 of a move. The castle is the mover's while the game runs; the
-    /// guard only matters to generators that keep playing after the end.
+    /// guard only matters to generators that keep playing after the end,
+    /// and to mistakes, which trust their own board as a program does.
     pub fn bonus<O: Observer>(&mut self, p: Player, obs: &mut O) {
         let c = self.castles[p.index()];
-        if self.own(p, c) > 0 {
-            self.cells[c] += p.sign();
+        if O::BENDING || self.own(p, c) > 0 {
+            self.cells[c] = stored(self.cells[c] + p.sign(), obs);
             Ev::CastleBonus.hit(obs);
             if self.cells[c].abs() > I32_MAX {
                 Ev::StackBeyond32Bits.hit(obs);
@@ -276,14 +289,20 @@ impl Board {
         obs: &mut O,
     ) -> Result<Shift, Illegal> {
         let c = self.cells[source] * p.sign();
-        if c <= 0 {
+        // A mistake trusts the input, as its board drifts from the engine's.
+        if c <= 0 && !O::BENDING {
             return Err(Illegal::NotOwned);
         }
-        if c < 2 {
+        if c < 2 && !O::BENDING {
             return Err(Illegal::TooFew(c));
         }
-        let moved = c - 1;
-        self.cells[source] = p.sign();
+        let kept = i64::from(!Mk::NoSoldierStays.on(obs));
+        let moved = if Mk::OneSoldierTooMany.on(obs) {
+            c
+        } else {
+            c - kept
+        };
+        self.cells[source] = kept * p.sign();
         let before = self.cells[target];
         let e = before * p.sign();
         // Seen from the mover, every case of step 3 leaves e + a on the
@@ -302,9 +321,16 @@ impl Board {
         } else {
             Battle::Captured
         };
-        self.cells[target] = after * p.sign();
+        let after = match battle {
+            Battle::Merged if Mk::OwnCellOverwritten.on(obs) => moved,
+            Battle::Repelled if Mk::RepelledCellToAttacker.on(obs) => -after,
+            Battle::Captured if Mk::CaptureKeepsAllAttackers.on(obs) => moved,
+            _ => after,
+        };
+        self.cells[target] = stored(after * p.sign(), obs);
         let enemy = self.castles[p.other().index()];
-        let won = self.own(p.other(), enemy) == 0;
+        let emptied = self.cells[enemy] == 0;
+        let won = self.fallen(p.other()) && !(emptied && Mk::TieNotACastleLoss.on(obs));
         if source == self.castles[p.index()] {
             Ev::BonusBeforeMove.hit(obs);
         }
@@ -345,25 +371,75 @@ impl Board {
         obs: &mut O,
     ) -> Result<Shift, Illegal> {
         let (source, target) = self.locate(mv).ok_or(Illegal::OffBoard)?;
-        self.bonus(p, obs);
+        let counted = Mk::StaleSourceCount.on(obs).then(|| self.cells[source]);
+        if Mk::BonusToSource.on(obs) {
+            self.cells[source] += p.sign();
+        } else if !(Mk::BonusAfterMove.on(obs) || Mk::BonusAtRoundStart.on(obs)) {
+            self.bonus(p, obs);
+        }
+        if let Some(c) = counted {
+            // The count read before the bonus is the one moved.
+            self.cells[source] = c;
+        }
         let castle = self.own(p, self.castles[p.index()]);
         let mut s = self.shift(p, source, target, obs)?;
+        if Mk::BonusAfterMove.on(obs) {
+            self.bonus(p, obs);
+        }
         s.castle = castle;
         Ok(s)
     }
 
+    /// Whether `p`'s castle is lost: empty or the opponent's.
+    fn fallen(&self, p: Player) -> bool {
+        self.own(p, self.castles[p.index()]) == 0
+    }
+
+    /// The player whose opponent's castle has fallen, Alice first.
+    fn winner(&self) -> Option<Player> {
+        if self.fallen(Player::Bob) {
+            Some(Player::Alice)
+        } else if self.fallen(Player::Alice) {
+            Some(Player::Bob)
+        } else {
+            None
+        }
+    }
+
     /// Each player's total soldiers.
     pub fn scores(&self) -> (i64, i64) {
-        self.cells.iter().fold(
-            (0, 0),
-            |(a, b), &v| {
-                if v > 0 {
-                    (a + v, b)
-                } else {
-                    (a, b - v)
-                }
-            },
-        )
+        self.cells.iter().fold((0, 0), add_to_owner)
+    }
+
+    /// Each player's total soldiers on the first `rows` rows and `cols`
+    /// columns only.
+    fn scores_within(&self, rows: usize, cols: usize) -> (i64, i64) {
+        self.cells
+            .chunks(self.m)
+            .take(rows)
+            .flat_map(|row| &row[..cols])
+            .fold((0, 0), add_to_owner)
+    }
+}
+
+/// A cell's soldiers added to its owner's total.
+fn add_to_owner((a, b): (i64, i64), &v: &i64) -> (i64, i64) {
+    if v > 0 {
+        (a + v, b)
+    } else {
+        (a, b - v)
+    }
+}
+
+/// A count as the board stores it: a program keeping counts in 32-bit
+/// `int`s wraps them, and with signs for owners a wrapped count changes
+/// sides.
+#[inline(always)]
+fn stored<O: Observer>(v: i64, obs: &O) -> i64 {
+    if Mk::CountsIn32Bits.on(obs) {
+        v as i32 as i64
+    } else {
+        v
     }
 }
 
@@ -374,22 +450,57 @@ impl Board {
 pub fn play_case<O: Observer>(
     case: &Case,
     obs: &mut O,
+    watch: impl FnMut(usize, &Board, &Shift),
+) -> Result<(Outcome, usize), (usize, Illegal)> {
+    play_on(case, &mut Board::new(case), obs, watch)
+}
+
+/// [`play_case`] on `board`, which the case leaves as it ends.
+fn play_on<O: Observer>(
+    case: &Case,
+    board: &mut Board,
+    obs: &mut O,
     mut watch: impl FnMut(usize, &Board, &Shift),
 ) -> Result<(Outcome, usize), (usize, Illegal)> {
-    let mut board = Board::new(case);
     let mut verdict = Verdict::Draw;
     let mut executed = case.moves.len();
-    for (i, mv) in case.moves.iter().enumerate() {
-        let p = Player::of_line(i);
+    let lines = if Mk::LastRoundNotPlayed.on(obs) {
+        executed.saturating_sub(2)
+    } else {
+        executed
+    };
+    let mut totals = [case.alice.count as i64, case.bob.count as i64];
+    for (i, mv) in case.moves[..lines].iter().enumerate() {
+        let p = Player::of_line(if Mk::BobMovesFirst.on(obs) { i + 1 } else { i });
+        if Mk::BonusAtRoundStart.on(obs) && i % 2 == 0 {
+            board.bonus(Player::Alice, obs);
+            board.bonus(Player::Bob, obs);
+        }
         let s = board.play(p, mv, obs).map_err(|e| (i + 1, e))?;
-        watch(i, &board, &s);
-        if s.won {
-            verdict = match p {
+        watch(i, board, &s);
+        if Mk::TotalsMissDefendersLosses.on(obs) {
+            totals[p.index()] += 1 - s.mover_losses();
+        }
+        let winner = if Mk::EndCheckAfterRound.on(obs) {
+            // Such a program looks at both castles once Bob has moved.
+            board.winner().filter(|_| p == Player::Bob)
+        } else {
+            s.won.then_some(p)
+        };
+        if let Some(w) = winner.filter(|_| verdict == Verdict::Draw) {
+            verdict = match w {
                 Player::Alice => Verdict::Alice,
                 Player::Bob => Verdict::Bob,
             };
             executed = i + 1;
-            break;
+            if !Mk::PlayOnAfterEnd.on(obs) {
+                break;
+            }
+        }
+    }
+    if Mk::BonusAfterGameOver.on(obs) {
+        for i in executed..case.moves.len() {
+            board.bonus(Player::of_line(i), obs);
         }
     }
     if executed < case.moves.len() {
@@ -401,10 +512,21 @@ pub fn play_case<O: Observer>(
         Verdict::Draw => Ev::DrawAfterAllRounds,
     }
     .hit(obs);
-    let (alice, bob) = board.scores();
+    let (alice, bob) = if Mk::TotalsMissDefendersLosses.on(obs) {
+        (totals[0], totals[1])
+    } else if Mk::ScoresMissLastRowAndColumn.on(obs) {
+        board.scores_within(board.n - 1, board.m - 1)
+    } else {
+        board.scores()
+    };
     if alice.max(bob) > i64::from(i32::MAX) {
         Ev::ScoreBeyond32Bits.hit(obs);
     }
+    let (alice, bob) = if Mk::ScoresIn32Bits.on(obs) {
+        (alice as i32 as i64, bob as i32 as i64)
+    } else {
+        (alice, bob)
+    };
     Ok((
         Outcome {
             verdict,
@@ -415,16 +537,81 @@ pub fn play_case<O: Observer>(
     ))
 }
 
+/// What a program that resets nothing between cases carries into the
+/// next one. Only runs that play a mistake fill it in.
+#[derive(Default)]
+struct Leftover {
+    /// The board's cells by 0-based row and column, on a grid of the
+    /// largest board.
+    grid: Vec<i64>,
+    /// The verdict of the last case that ended with a win.
+    ended: Option<Verdict>,
+}
+
+impl Leftover {
+    const SIDE: usize = MAX_SIDE as usize;
+
+    /// Lays the cells left by earlier cases under `board`'s castles.
+    fn lay_under(&self, board: &mut Board) {
+        if self.grid.is_empty() {
+            return;
+        }
+        for (i, cell) in board.cells.iter_mut().enumerate() {
+            if !board.castles.contains(&i) {
+                *cell = self.grid[i / board.m * Self::SIDE + i % board.m];
+            }
+        }
+    }
+
+    fn keep(&mut self, board: &Board) {
+        self.grid.resize(Self::SIDE * Self::SIDE, 0);
+        for (i, &cell) in board.cells.iter().enumerate() {
+            self.grid[i / board.m * Self::SIDE + i % board.m] = cell;
+        }
+    }
+}
+
 /// Each case is charged its cells and move lines before it is played, so a
 /// budget stops a file of huge boards too. An illegal move is a fault of the
 /// engine: valid inputs have none.
-pub fn solve(cases: &[Case], budget: &mut Budget) -> Result<Output, Fault> {
+pub fn solve<O: Observer>(
+    cases: &[Case],
+    budget: &mut Budget,
+    obs: &mut O,
+) -> Result<Output, Fault> {
+    let mut left = Leftover::default();
     cases
         .iter()
         .map(|case| {
             budget.steps(u64::from(case.n) * u64::from(case.m) + case.moves.len() as u64)?;
-            let (outcome, _) = play_case(case, &mut (), |_, _, _| ())
-                .map_err(|(i, why)| Fault::new(FaultKind::Panic, format!("move {i}: {why}")))?;
+            let mut board = Board::new(case);
+            if Mk::BoardNotCleared.on(obs) {
+                left.lay_under(&mut board);
+            }
+            let outcome = match left.ended.filter(|_| Mk::GameOverNotReset.on(obs)) {
+                // Every line is ignored, as after the win of the last case.
+                Some(verdict) => {
+                    let (alice, bob) = board.scores();
+                    Outcome {
+                        verdict,
+                        alice,
+                        bob,
+                    }
+                }
+                None => {
+                    play_on(case, &mut board, obs, |_, _, _| ())
+                        .map_err(|(i, why)| {
+                            Fault::new(FaultKind::Panic, format!("move {i}: {why}"))
+                        })?
+                        .0
+                }
+            };
+            if Mk::BoardNotCleared.on(obs) {
+                left.keep(&board);
+            }
+            if O::BENDING && outcome.verdict != Verdict::Draw {
+                left.ended = Some(outcome.verdict);
+            }
             Ok(outcome)
         })
         .collect()

@@ -11,9 +11,11 @@
 //! * `shrink`: structural candidates.
 //! * `trace`: the engine's run told move by move.
 //! * `picture`: the board where the solvers part, or when the game ends.
+//! * `mistakes`: the catalogue of plausible wrong solutions.
 
 mod engine;
 mod gen;
+mod mistakes;
 mod model;
 mod picture;
 mod shrink;
@@ -23,7 +25,7 @@ mod trace;
 mod validate;
 
 use crate::fault::{Budget, Fault};
-use crate::game::{Game, GameFocus, GameId, Invalid, Profile, Rule};
+use crate::game::{Game, GameFocus, GameId, Invalid, Mistake, Profile, Rule};
 use crate::picture::Picture;
 use crate::source::Source;
 use crate::text::ParseError;
@@ -67,13 +69,19 @@ impl Game for Generals {
     }
 
     fn solve(input: &Input, budget: &mut Budget) -> Result<Output, Fault> {
-        engine::solve(&input.cases, budget)
+        engine::solve(&input.cases, budget, &mut ())
     }
 
     const RULES: &'static [Rule] = Ev::RULES;
 
     fn rule_hits(input: &Input) -> Vec<u64> {
         engine::rule_hits(&input.cases)
+    }
+
+    const MISTAKES: &'static [Mistake] = mistakes::Mk::CATALOGUE;
+
+    fn mistaken(text: &str, mistake: usize, budget: &mut Budget) -> Result<String, Fault> {
+        mistakes::mistaken(text, mistake, budget)
     }
 
     fn generate(src: &mut Source, profile: &str) -> Input {
