@@ -36,7 +36,9 @@ impl GameCommand for ValidateArgs {
 fn validate<G: Game>(file: Option<&Path>, kattis: bool) -> anyhow::Result<Exit> {
     if !kattis {
         let text = read_input(file)?;
-        parse_valid::<G>(&text)?;
+        // The sections the reason cites are those of the rules document.
+        parse_valid::<G>(&text)
+            .map_err(|e| anyhow::anyhow!("{e} (section 3 of docs/rules/{}.md)", G::ID))?;
         eprintln!("valid {} input", G::ID);
         return Ok(Exit::Clean);
     }
