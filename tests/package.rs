@@ -376,7 +376,7 @@ fn every_format_is_laid_out_as_its_tool_reads_it() {
             ),
             "2025-09" => assert!(body.contains("\n\\problemname{}\n"), "{body}"),
             _ => assert!(
-                body.starts_with("<!-- ") && body.contains("\n## 1. Summary\n"),
+                body.starts_with("<!-- ") && body.contains("\n## 1. Summary {-}\n"),
                 "{body}"
             ),
         }

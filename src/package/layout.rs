@@ -220,7 +220,7 @@ fn statement_text(p: &Package, format: Format, inputs: &Inputs, latex: bool) -> 
     let body = statement::statement_markdown(statement::rules_text(p.game));
     let mut out = statement::mark_line(&source, latex);
     if !latex {
-        return out + "\n" + &body;
+        return out + "\n" + &statement::markdown(&body);
     }
     let name = match format {
         Format::V2025 => String::new(),

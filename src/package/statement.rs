@@ -111,6 +111,23 @@ fn squeeze_blank_lines(text: &str) -> String {
     out
 }
 
+/// `markdown` (as [`statement_markdown`] gives it) for a Markdown
+/// statement: headings marked unnumbered (`{-}`), so that pandoc's LaTeX for
+/// the PDF does not number them again beside the document's own numbers.
+pub fn markdown(markdown: &str) -> String {
+    let mut out = String::new();
+    let mut code = false;
+    for line in markdown.lines() {
+        code ^= line.trim_start().starts_with("```");
+        out.push_str(line);
+        if !code && heading_level(line).is_some() {
+            out.push_str(" {-}");
+        }
+        out.push('\n');
+    }
+    out
+}
+
 // ---- Markdown blocks ----
 
 #[derive(Debug, Clone, PartialEq)]
@@ -355,6 +372,9 @@ fn inline(text: &str) -> String {
             i += 2;
         } else if let Some((inner, len)) = span(rest, "`", "`") {
             write!(out, "\\texttt{{{}}}", code(&inner)).expect("string");
+            i += len;
+        } else if let Some((inner, len)) = span(rest, "$$", "$$") {
+            write!(out, "\\[{inner}\\]").expect("string");
             i += len;
         } else if let Some((inner, len)) = span(rest, "$", "$") {
             write!(out, "${inner}$").expect("string");

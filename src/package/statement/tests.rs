@@ -70,6 +70,7 @@ fn latex_keeps_numbers_escapes_text_and_passes_math() {
         "{tex}"
     );
     assert_eq!(inline("$x_1 \\le 2$ and x_1"), "$x_1 \\le 2$ and x\\_1");
+    assert_eq!(inline("$$T = 2$$ so"), "\\[T = 2\\] so");
     assert_eq!(
         code("a_b{}\\%\"<"),
         "a{\\char95}b{\\char123}{\\char125}{\\char92}{\\char37}{\\char34}{\\char60}"
@@ -81,6 +82,15 @@ fn latex_keeps_numbers_escapes_text_and_passes_math() {
     assert_eq!(
         latex_text("Doraemon's \"Stone\" Game_2"),
         "Doraemon's ``Stone'' Game\\_2"
+    );
+}
+
+#[test]
+fn markdown_statements_have_unnumbered_headings() {
+    let md = markdown("## 1. Summary\n\n```\n# not a heading\n```\n### 4.1 Terms\n");
+    assert_eq!(
+        md,
+        "## 1. Summary {-}\n\n```\n# not a heading\n```\n### 4.1 Terms {-}\n"
     );
 }
 
@@ -280,6 +290,14 @@ fn every_statement_converts_to_balanced_latex() {
         let md = statement_markdown(rules_text(g));
         assert!(md.starts_with("## 1. Summary\n"), "{g}");
         assert!(!md.contains("7. Test data") && !md.contains(OMIT), "{g}");
+        // pandoc gives a pipe table with a line over 72 characters relative
+        // column widths, whose LaTeX problemtools' PDF template cannot build.
+        for line in md.lines().filter(|l| l.starts_with('|')) {
+            assert!(
+                line.chars().count() <= 72,
+                "{g}: table line too wide: {line}"
+            );
+        }
         let tex = latex(&md);
         let mut depth = 0i64;
         let mut dollars = 0;
