@@ -165,7 +165,6 @@ fn canonical_layout(text: &str, canonical: &str) -> Result<(), String> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::games::xiangqi::Xiangqi;
 
     #[test]
     fn verdict_needs_validity_canonical_layout_and_utf8() {
@@ -200,8 +199,16 @@ mod tests {
 
     #[test]
     fn answer_verdict_needs_the_canonical_form_and_a_fit() {
+        struct Verdict<'a>(&'a str, &'a [u8]);
+        impl Visit for Verdict<'_> {
+            type Out = Result<(), String>;
+            fn visit<G: Game>(self) -> Self::Out {
+                answer_verdict::<G>(self.0, self.1)
+            }
+        }
+        let xiangqi = |input, answer| GameId::Xiangqi.dispatch(Verdict(input, answer));
         let sample = "2 1 4\nG 10 5\nR 6 4\n\n0 0 0\n";
-        assert_eq!(answer_verdict::<Xiangqi>(sample, b"YES\n"), Ok(()));
+        assert_eq!(xiangqi(sample, b"YES\n"), Ok(()));
         for bad in [
             &b"YES"[..],
             b"yes\n",
@@ -210,9 +217,9 @@ mod tests {
             b"YES \n",
             b"\xff\n",
         ] {
-            assert!(answer_verdict::<Xiangqi>(sample, bad).is_err(), "{bad:?}");
+            assert!(xiangqi(sample, bad).is_err(), "{bad:?}");
         }
-        let e = answer_verdict::<Xiangqi>("0 0 0\n", b"").unwrap_err();
+        let e = xiangqi("0 0 0\n", b"").unwrap_err();
         assert!(e.starts_with("the input is not valid"), "{e}");
     }
 }
