@@ -54,22 +54,39 @@ const TIMEOUT: Duration = Duration::from_secs(20);
 /// What a refusal may print: one short line, never the input.
 const MAX_REASON_BYTES: usize = 400;
 
-/// Builds `game`'s validator in a fresh directory the way a judge would
-/// (problemtools links statically, which also makes each of the thousands
-/// of runs below start faster); `None` (outside CI only) when g++ cannot
-/// be run.
-fn build(game: GameId, dir: &Path, extra: &[&str]) -> Option<PathBuf> {
-    match kattis::build(game, dir, extra) {
+/// Builds `game`'s validator (input or answer) in a fresh directory the way
+/// a judge would (problemtools links statically, which also makes each of
+/// the thousands of runs below start faster); `None` (outside CI only) when
+/// g++ cannot be run.
+fn build(game: GameId, which: kattis::Which, dir: &Path) -> Option<PathBuf> {
+    match kattis::build_one(game, which, dir, &[]) {
         Ok(Ok(bin)) => Some(bin),
-        Ok(Err(complaint)) => panic!("g++ failed on the {game} validator:\n{complaint}"),
+        Ok(Err(complaint)) => panic!("g++ failed on the {game} {which:?} validator:\n{complaint}"),
         Err(e) if std::env::var_os("CI").is_some() => {
             panic!("g++ cannot be run ({e}): the validators cannot be checked, and in CI they must")
         }
         Err(e) => {
-            eprintln!("skipping the {game} validator check: g++ cannot be run ({e})");
+            eprintln!("skipping the {game} {which:?} validator check: g++ cannot be run ({e})");
             None
         }
     }
+}
+
+/// Fails the test on any disagreement (showing the first few), and unless
+/// both verdicts hold a substantial share of the `total` mutants.
+fn require_agreement(game: GameId, what: &str, bad: &[String], valid: usize, total: u64) {
+    assert!(
+        bad.is_empty(),
+        "{} disagreements; the first ones:\n{}",
+        bad.len(),
+        bad.iter().take(5).cloned().collect::<Vec<_>>().join("\n\n")
+    );
+    let share = valid as f64 / total as f64;
+    assert!(
+        (MIN_SHARE..=1.0 - MIN_SHARE).contains(&share),
+        "{game}: {valid} of {total} {what} are valid; both halves need {:.0}%",
+        100.0 * MIN_SHARE
+    );
 }
 
 /// The C++ validator's verdict on `input`: `Ok` for exit 42, the reason it
@@ -530,7 +547,7 @@ impl Visit for Check {
         let dir = tempfile::tempdir().unwrap();
         // g++ works while the package is built.
         let (bin, mut tests) = std::thread::scope(|s| {
-            let bin = s.spawn(|| build(G::ID, dir.path(), &[]));
+            let bin = s.spawn(|| build(G::ID, kattis::Which::Input, dir.path()));
             let tests = package_tests::<G>(dir.path());
             let tests: Vec<(String, Vec<u8>)> = tests.into_iter().map(|t| (t.0, t.1)).collect();
             (bin.join().expect("build the validator"), tests)
@@ -587,18 +604,7 @@ impl Visit for Check {
             start.elapsed().as_secs_f64(),
             by_kind.join(", ")
         );
-        assert!(
-            bad.is_empty(),
-            "{} disagreements; the first ones:\n{}",
-            bad.len(),
-            bad.iter().take(5).cloned().collect::<Vec<_>>().join("\n\n")
-        );
-        assert!(
-            (MIN_SHARE..=1.0 - MIN_SHARE).contains(&share),
-            "{}: {valid} of {MUTANTS} mutants are valid; both halves need {:.0}%",
-            G::ID,
-            100.0 * MIN_SHARE
-        );
+        require_agreement(G::ID, "mutants", &bad, valid, MUTANTS);
     }
 }
 
@@ -644,21 +650,6 @@ fn cpp_answer_verdict(bin: &Path, input: &Path, answer: &[u8]) -> Result<(), Str
     verdict
 }
 
-/// Builds `game`'s answer validator as `build` builds its input validator.
-fn build_answer(game: GameId, dir: &Path) -> Option<PathBuf> {
-    match kattis::build_one(game, kattis::Which::Answer, dir, &[]) {
-        Ok(Ok(bin)) => Some(bin),
-        Ok(Err(complaint)) => panic!("g++ failed on the {game} answer validator:\n{complaint}"),
-        Err(e) if std::env::var_os("CI").is_some() => {
-            panic!("g++ cannot be run ({e}): the validators cannot be checked, and in CI they must")
-        }
-        Err(e) => {
-            eprintln!("skipping the {game} answer validator check: g++ cannot be run ({e})");
-            None
-        }
-    }
-}
-
 /// The answer validator of every game gives `kattis::answer_verdict`:
 /// every answer of a default package is accepted by both, and so is each
 /// engine answer of the generated inputs mutants are drawn from; on
@@ -672,7 +663,7 @@ impl Visit for AnswerCheck {
     fn visit<G: Game>(self) {
         let start = Instant::now();
         let dir = tempfile::tempdir().unwrap();
-        let Some(bin) = build_answer(G::ID, dir.path()) else {
+        let Some(bin) = build(G::ID, kattis::Which::Answer, dir.path()) else {
             return;
         };
         let mut cases: Vec<(String, Vec<u8>, Vec<u8>)> = package_tests::<G>(dir.path());
@@ -733,18 +724,7 @@ impl Visit for AnswerCheck {
             100.0 * share,
             start.elapsed().as_secs_f64()
         );
-        assert!(
-            bad.is_empty(),
-            "{} disagreements; the first ones:\n{}",
-            bad.len(),
-            bad.iter().take(5).cloned().collect::<Vec<_>>().join("\n\n")
-        );
-        assert!(
-            (MIN_SHARE..=1.0 - MIN_SHARE).contains(&share),
-            "{}: {valid} of {ANSWER_MUTANTS} answer mutants are valid; both halves need {:.0}%",
-            G::ID,
-            100.0 * MIN_SHARE
-        );
+        require_agreement(G::ID, "answer mutants", &bad, valid, ANSWER_MUTANTS);
     }
 }
 

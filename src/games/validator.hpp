@@ -66,18 +66,21 @@ inline std::string quote(std::string_view s) {
 // A number in a message; a saturated one was at least this large.
 inline std::string num(std::uint64_t v) { return std::to_string(v) + (v == SATURATED ? " or more" : ""); }
 
-// The whole of stdin as bytes (std::fread, so NUL and CR arrive unchanged).
-inline std::string read_all_stdin() {
+// The whole of `f` as bytes (std::fread, so NUL and CR arrive unchanged);
+// not being able to read it is the validator's own failure, not a verdict.
+inline std::string read_all(std::FILE* f, const char* what) {
     std::string data;
     char buf[1 << 16];
     std::size_t n;
-    while ((n = std::fread(buf, 1, sizeof buf, stdin)) > 0) data.append(buf, n);
-    if (std::ferror(stdin)) {
-        std::fprintf(stderr, "cannot read stdin\n");
-        std::exit(1);  // the validator's own failure, not a verdict
+    while ((n = std::fread(buf, 1, sizeof buf, f)) > 0) data.append(buf, n);
+    if (std::ferror(f)) {
+        std::fprintf(stderr, "cannot read %s\n", what);
+        std::exit(1);
     }
     return data;
 }
+
+inline std::string read_all_stdin() { return read_all(stdin, "stdin"); }
 
 struct Token {
     std::string_view text;
@@ -273,24 +276,15 @@ int run(Check check) {
     std::exit(INVALID);
 }
 
-// The whole file `path` as bytes; not being able to read it is the
-// validator's own failure, not a verdict.
+// The whole file `path` as bytes, as `read_all` reads.
 inline std::string read_file(const char* path) {
     std::FILE* f = std::fopen(path, "rb");
     if (f == nullptr) {
         std::fprintf(stderr, "cannot read the input file %s\n", path);
         std::exit(1);
     }
-    std::string data;
-    char buf[1 << 16];
-    std::size_t n;
-    while ((n = std::fread(buf, 1, sizeof buf, f)) > 0) data.append(buf, n);
-    bool failed = std::ferror(f) != 0;
+    std::string data = read_all(f, path);
     std::fclose(f);
-    if (failed) {
-        std::fprintf(stderr, "cannot read the input file %s\n", path);
-        std::exit(1);
-    }
     return data;
 }
 
