@@ -126,7 +126,8 @@ pub trait Game: Sized + 'static {
     /// The port's step budget, derived from the engine's steps.
     const PORT_STEPS: PortSteps = PortSteps::DEFAULT;
 
-    /// The official sample input of the spec, the `data/sample` of a package.
+    /// The official sample input (section 6 of the rules), the `data/sample`
+    /// of a package.
     const SAMPLE: &'static str;
 
     /// The C++17 source of the game's Kattis input validator
@@ -156,10 +157,11 @@ pub trait Game: Sized + 'static {
     fn parse(text: &str) -> Result<Self::Input, ParseError>;
     /// The canonical text of an input: `render(parse(x))` normalises `x`.
     fn render(input: &Self::Input) -> String;
-    /// Every rule of the spec's checklist that parsing does not already enforce.
+    /// Every item of the rules' checklist (section 3) that parsing does not
+    /// already enforce.
     fn validate(input: &Self::Input) -> Result<(), Invalid>;
 
-    /// Parses a judge output with the spec's comparison rules.
+    /// Parses a judge output with the comparison rules of section 5.
     fn parse_output(text: &str) -> Result<Self::Output, ParseError>;
     fn render_output(output: &Self::Output) -> String;
 
