@@ -10,7 +10,8 @@ use crate::picture::{Focus, Picture};
 use crate::source::Source;
 use crate::text::ParseError;
 
-/// A violated rule of a spec's validator checklist.
+/// A violated rule of the validator checklist (section 3 of the game's
+/// rules document, `docs/rules/<id>.md`).
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Invalid {
     /// The checklist item, e.g. `"3.7"` for xiangqi's "red is giving check".
@@ -41,7 +42,8 @@ impl std::error::Error for Invalid {}
 pub struct Rule {
     /// Short and stable: `horse-leg-blocked`.
     pub name: &'static str,
-    /// The rule in words, with the spec section it comes from.
+    /// The rule in words, with the section of the rules document it comes
+    /// from.
     pub about: &'static str,
 }
 
@@ -235,7 +237,8 @@ pub trait Game: Sized + 'static {
     /// The port's step budget, derived from the engine's steps.
     const PORT_STEPS: PortSteps = PortSteps::DEFAULT;
 
-    /// The official sample input of the spec, the `data/sample` of a package.
+    /// The official sample input (section 6 of the rules), the `data/sample`
+    /// of a package.
     const SAMPLE: &'static str;
 
     /// The C++17 source of the game's Kattis input validator
@@ -243,6 +246,18 @@ pub trait Game: Sized + 'static {
     /// `validator.hpp`): the `validate --kattis` verdict on a judge where
     /// gamefuzz is not installed.
     const VALIDATOR: &'static str;
+
+    /// The C++17 source of the game's answer validator (`answer.cpp`
+    /// beside the game, built with `validator.hpp`): run as `answer INPUT
+    /// < ANSWER`, exit 42 when the answer file is in canonical form and
+    /// fits the input (`kattis::answer_verdict`), 43 otherwise.
+    const ANSWER_VALIDATOR: &'static str;
+
+    /// The game's rules document, `docs/rules/<id>.md`: the rules in the
+    /// project's own words, whose section numbers rule descriptions and
+    /// validator messages cite, and which a package's statement is written
+    /// from.
+    const RULES_TEXT: &'static str;
 
     /// One whole judge input file.
     type Input: Clone + Debug + Send + Sync + 'static;
@@ -253,12 +268,19 @@ pub trait Game: Sized + 'static {
     fn parse(text: &str) -> Result<Self::Input, ParseError>;
     /// The canonical text of an input: `render(parse(x))` normalises `x`.
     fn render(input: &Self::Input) -> String;
-    /// Every rule of the spec's checklist that parsing does not already enforce.
+    /// Every item of the rules' checklist (section 3) that parsing does not
+    /// already enforce.
     fn validate(input: &Self::Input) -> Result<(), Invalid>;
 
-    /// Parses a judge output with the spec's comparison rules.
+    /// Parses a judge output with the comparison rules of section 5.
     fn parse_output(text: &str) -> Result<Self::Output, ParseError>;
     fn render_output(output: &Self::Output) -> String;
+
+    /// Whether `output`, read from an answer file, has the shape an answer
+    /// to the valid `input` has (one answer per case, a winner among the
+    /// players, ...): what the game's answer validator checks besides the
+    /// form. It never solves the input.
+    fn answer_fits(input: &Self::Input, output: &Self::Output) -> Result<(), String>;
 
     /// The clean-room engine. Only called on valid inputs.
     fn solve(input: &Self::Input, budget: &mut Budget) -> Result<Self::Output, Fault>;
@@ -426,6 +448,26 @@ pub fn split_answers<T: Clone>(lens: &[usize], answers: &[T]) -> Option<Vec<Vec<
             })
             .collect(),
     )
+}
+
+/// `answer_fits` for outputs made of one answer per case: as many answers
+/// as the input has cases, each of which `fits` (given its 0-based case).
+pub fn one_answer_per_case<C, A>(
+    cases: &[C],
+    answers: &[A],
+    fits: impl Fn(&C, &A) -> Result<(), String>,
+) -> Result<(), String> {
+    if cases.len() != answers.len() {
+        return Err(format!(
+            "{} answers for {} cases",
+            answers.len(),
+            cases.len()
+        ));
+    }
+    for (i, (c, a)) in cases.iter().zip(answers).enumerate() {
+        fits(c, a).map_err(|why| format!("case {}: {why}", i + 1))?;
+    }
+    Ok(())
 }
 
 /// Generates the input of one case: the same (game, seed, profile) always

@@ -103,6 +103,22 @@ fn packages_cover_every_rule_and_are_byte_identical() {
                 p.display()
             );
         }
+        // A statement written from the rules document, and the name a key.
+        let statement = text(&ta[Path::new("problem_statement/problem.en.tex")].0);
+        assert!(
+            statement.starts_with("% gamefuzz statement, written from docs/rules/"),
+            "{g}: {statement}"
+        );
+        assert!(
+            statement.contains(&format!("\n\\problemname{{{}}}\n", g.title())),
+            "{g}: {statement}"
+        );
+        let yaml = text(&ta[Path::new("problem.yaml")].0);
+        assert!(
+            yaml.contains(&format!("\nname: \"{}\"\n", g.title())),
+            "{g}: {yaml}"
+        );
+        assert!(!yaml.contains("problem_format_version"), "{g}: {yaml}");
         // The validator is the game's own C++ source, nothing that needs gamefuzz.
         let (cpp, hpp) = gamefuzz::kattis::validator_source(g);
         let validators: Vec<&PathBuf> = ta
@@ -162,7 +178,7 @@ fn a_different_seed_gives_a_different_package() {
 fn plain_layout_numbers_the_tests_samples_first() {
     let dir = tempfile::tempdir().unwrap();
     let out = dir.path().join("p");
-    let r = package("xiangqi", &out, &["--layout", "plain"]);
+    let r = package("xiangqi", &out, &["--format", "plain"]);
     assert_eq!(r.status.code(), Some(0), "{}", text(&r.stderr));
     let t = tree(&out);
     let index = text(&t[Path::new("tests.txt")].0);
@@ -199,7 +215,7 @@ fn an_existing_package_is_replaced_only_with_force() {
     let r = package("chutes", &out, &["--force"]);
     assert_eq!(r.status.code(), Some(0), "{}", text(&r.stderr));
     assert!(out.join("extra.txt").exists() && out.join("input_validators/gamefuzz").is_dir());
-    let r = package("chutes", &out, &["--force", "--layout", "plain"]);
+    let r = package("chutes", &out, &["--force", "--format", "plain"]);
     assert_eq!(r.status.code(), Some(0), "{}", text(&r.stderr));
     // The Kattis tests and validator go; what gamefuzz did not write stays.
     assert!(out.join("tests.txt").exists() && out.join("01.in").exists());
@@ -224,14 +240,9 @@ fn force_keeps_what_the_setter_added() {
     let dir = tempfile::tempdir().unwrap();
     let out = dir.path().join("pkg");
     assert_eq!(package("chutes", &out, &[]).status.code(), Some(0));
-    // problemtools refuses a name without a statement: until there is one,
-    // the name waits in a comment.
     let yaml = std::fs::read_to_string(out.join("problem.yaml")).unwrap();
-    assert!(!yaml.contains("\nname:"), "{yaml}");
-    assert!(
-        yaml.contains("\n# name: \"Chutes and Ladders\" (a key once"),
-        "{yaml}"
-    );
+    assert!(yaml.contains("\nname: \"Chutes and Ladders\"\n"), "{yaml}");
+    // The setter's own statement replaces gamefuzz's, and wins from then on.
     let setter_files = [
         (
             "problem_statement/problem.en.tex",
@@ -247,8 +258,11 @@ fn force_keeps_what_the_setter_added() {
     let r = package("chutes", &out, &["--force"]);
     assert_eq!(r.status.code(), Some(0), "{}", text(&r.stderr));
     let yaml = std::fs::read_to_string(out.join("problem.yaml")).unwrap();
-    assert!(yaml.contains("\nname: \"Chutes and Ladders\"\n"), "{yaml}");
-    assert!(!yaml.contains("# name:"), "{yaml}");
+    assert_eq!(
+        yaml.matches("\nname: \"Chutes and Ladders\"\n").count(),
+        1,
+        "{yaml}"
+    );
 
     let setter_yaml = yaml
         .replace("license: unknown", "license: cc by-sa")
@@ -291,6 +305,132 @@ fn force_keeps_what_the_setter_added() {
     assert!(yaml.contains("\nname: \"Say \\\"Snakes\\\"\"\n"), "{yaml}");
     assert!(yaml.contains("rights_owner: The Setters") && yaml.contains("license: cc by-sa"));
     assert_eq!(yaml.matches("\nname:").count(), 1, "{yaml}");
+}
+
+/// Each format as the tool that reads it takes it (see `.ci/run`, which
+/// runs problemtools and BAPCtools on them): the version key, the
+/// statement's place and language, test descriptions, the answer validator
+/// of 2025-09. A rebuild in another format replaces gamefuzz's statement
+/// and keeps the setter's.
+#[test]
+fn every_format_is_laid_out_as_its_tool_reads_it() {
+    let dir = tempfile::tempdir().unwrap();
+    let out = dir.path().join("stones");
+    let formats = [
+        ("legacy", None, "problem_statement/problem.en.tex", "desc"),
+        (
+            "2023-07-draft",
+            Some("2023-07-draft"),
+            "statement/problem.en.md",
+            "desc",
+        ),
+        (
+            "2025-09",
+            Some("2025-09"),
+            "statement/problem.en.tex",
+            "yaml",
+        ),
+    ];
+    for (format, version, statement, desc) in formats {
+        let r = package("stones", &out, &["--force", "--format", format]);
+        assert_eq!(r.status.code(), Some(0), "{format}: {}", text(&r.stderr));
+        let t = tree(&out);
+        let yaml = text(&t[Path::new("problem.yaml")].0);
+        let key = version.map(|v| format!("\nproblem_format_version: {v}\n"));
+        assert_eq!(
+            yaml.matches("problem_format_version").count(),
+            usize::from(key.is_some()),
+            "{yaml}"
+        );
+        if let Some(key) = key {
+            assert!(yaml.contains(&key), "{yaml}");
+        }
+        assert!(
+            yaml.contains("\nname: \"Doraemon's Stone Game\"\n"),
+            "{yaml}"
+        );
+        // Exactly one statement, gamefuzz's, where the format wants it.
+        let statements: Vec<&PathBuf> = t
+            .keys()
+            .filter(|p| p.starts_with("statement") || p.starts_with("problem_statement"))
+            .collect();
+        assert_eq!(statements, vec![&PathBuf::from(statement)], "{format}");
+        let body = text(&t[Path::new(statement)].0);
+        assert!(
+            body.contains("gamefuzz statement, written from docs/rules/stones.md"),
+            "{body}"
+        );
+        assert!(
+            body.contains("1. Summary") && body.contains("5. Output"),
+            "{body}"
+        );
+        // The solution and the notes on test data stay out.
+        assert!(
+            !body.contains("4.1 Solution") && !body.contains("7. Test data"),
+            "{body}"
+        );
+        match format {
+            "legacy" => assert!(
+                body.contains("\n\\problemname{Doraemon's Stone Game}\n"),
+                "{body}"
+            ),
+            "2025-09" => assert!(body.contains("\n\\problemname{}\n"), "{body}"),
+            _ => assert!(
+                body.starts_with("<!-- ") && body.contains("\n## 1. Summary {-}\n"),
+                "{body}"
+            ),
+        }
+        let about = text(&t[Path::new(&format!("data/secret/01-max.{desc}"))].0);
+        assert!(about.contains("profile max, seed 1"), "{about}");
+        let other = if desc == "yaml" { "desc" } else { "yaml" };
+        assert!(
+            !t.keys()
+                .any(|p| p.starts_with("data") && p.extension().is_some_and(|x| x == other)),
+            "{format}"
+        );
+        // BAPCtools asks for an answer validator; only 2025-09 has one.
+        let answer = t.get(Path::new("answer_validators/gamefuzz/answer.cpp"));
+        assert_eq!(answer.is_some(), format == "2025-09", "{format}");
+        if let Some(a) = answer {
+            assert_eq!(
+                a.0,
+                gamefuzz::kattis::answer_validator_source(GameId::Stones).as_bytes()
+            );
+            assert!(t.contains_key(Path::new("answer_validators/gamefuzz/validator.hpp")));
+        }
+    }
+
+    // The setter's Markdown statement, and a name changed in problem.yaml:
+    // the statement is kept as it is in its format and ours is not written
+    // beside it; in legacy, gamefuzz's LaTeX statement takes the new name.
+    let mine = "## Pebbles\n\nMy own words.\n";
+    std::fs::write(out.join("statement/problem.en.md"), mine).unwrap();
+    let yaml = std::fs::read_to_string(out.join("problem.yaml")).unwrap();
+    std::fs::write(
+        out.join("problem.yaml"),
+        yaml.replace("Doraemon's Stone Game", "Pebbles"),
+    )
+    .unwrap();
+    let r = package("stones", &out, &["--force", "--format", "2023-07-draft"]);
+    assert_eq!(r.status.code(), Some(0), "{}", text(&r.stderr));
+    assert_eq!(
+        std::fs::read_to_string(out.join("statement/problem.en.md")).unwrap(),
+        mine
+    );
+    assert!(!out.join("statement/problem.en.tex").exists());
+    let r = package("stones", &out, &["--force", "--format", "legacy"]);
+    assert_eq!(r.status.code(), Some(0), "{}", text(&r.stderr));
+    assert_eq!(
+        std::fs::read_to_string(out.join("statement/problem.en.md")).unwrap(),
+        mine
+    );
+    let tex = std::fs::read_to_string(out.join("problem_statement/problem.en.tex")).unwrap();
+    assert!(tex.contains("\n\\problemname{Pebbles}\n"), "{tex}");
+    let yaml = std::fs::read_to_string(out.join("problem.yaml")).unwrap();
+    assert!(
+        yaml.contains("\nname: \"Pebbles\"\n") && !yaml.contains("problem_format_version"),
+        "{yaml}"
+    );
 }
 
 /// `--force` replaces a package, never a directory that is something else.
@@ -559,17 +699,60 @@ fn accepted_and_against_take_source_files() {
     let Some(right) = common::blog_source("chutes") else {
         return;
     };
+    // Judges run Python 3 with PyPy: `pypy3` builds and runs a .py file, and
+    // a machine without it is told so before any work. (A stand-in records
+    // that it is the one used.)
     let py = dir.path().join("always_yes.py");
     std::fs::write(&py, "import sys\nfor _ in range(3):\n    print('YES')\n").unwrap();
-    let r = package(
-        "chutes",
-        &out,
+    let r = common::gamefuzz_env(
         &[
+            "package",
+            "chutes",
+            "--out",
+            dir.path().join("no").to_str().unwrap(),
+            "--against",
+            py.to_str().unwrap(),
+        ],
+        "",
+        &[("PATH", std::ffi::OsStr::new("/nonexistent"))],
+    );
+    assert_eq!(r.status.code(), Some(2));
+    let err = text(&r.stderr);
+    assert!(
+        err.contains("always_yes.py: a judge runs Python 3 (PyPy) programs with pypy3")
+            && err.contains("not installed here")
+            && err.contains("cmd:python3"),
+        "{err}"
+    );
+    assert!(!dir.path().join("no").exists());
+    let tools = dir.path().join("tools");
+    std::fs::create_dir(&tools).unwrap();
+    let log = dir.path().join("pypy3.log");
+    common::script(
+        &tools,
+        "pypy3",
+        &format!("echo \"$@\" >> {}\nexec python3 \"$@\"", log.display()),
+    );
+    let path = std::env::join_paths(
+        std::iter::once(tools.clone())
+            .chain(std::env::split_paths(&std::env::var_os("PATH").unwrap())),
+    )
+    .unwrap();
+    let r = common::gamefuzz_env(
+        &[
+            "package",
+            "chutes",
+            "--out",
+            out.to_str().unwrap(),
+            "--tests",
+            "12",
             "--accepted",
             right.to_str().unwrap(),
             "--against",
             py.to_str().unwrap(),
         ],
+        "",
+        &[("PATH", path.as_os_str())],
     );
     let stdout = text(&r.stdout);
     assert_eq!(r.status.code(), Some(0), "{stdout}{}", text(&r.stderr));
@@ -579,6 +762,11 @@ fn accepted_and_against_take_source_files() {
             py.display()
         )),
         "{stdout}"
+    );
+    let calls = std::fs::read_to_string(&log).unwrap();
+    assert!(
+        calls.starts_with("-m py_compile ") && calls.lines().count() >= 2,
+        "{calls}"
     );
     let t = tree(&out);
     assert_eq!(
@@ -606,7 +794,7 @@ fn accepted_and_against_take_source_files() {
     let r = package(
         "chutes",
         &dir.path().join("no"),
-        &["--layout", "plain", "--name", "X"],
+        &["--format", "plain", "--name", "X"],
     );
     assert_eq!(r.status.code(), Some(2));
     assert!(!dir.path().join("no").exists());

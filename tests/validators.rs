@@ -30,7 +30,7 @@ use std::time::{Duration, Instant};
 use gamefuzz::game::generate_case;
 use gamefuzz::game::{Game, GameId, Visit};
 use gamefuzz::kattis;
-use gamefuzz::package::{self, Layout};
+use gamefuzz::package::{self, Format};
 use gamefuzz::Source;
 use rayon::prelude::*;
 use wait_timeout::ChildExt;
@@ -54,29 +54,46 @@ const TIMEOUT: Duration = Duration::from_secs(20);
 /// What a refusal may print: one short line, never the input.
 const MAX_REASON_BYTES: usize = 400;
 
-/// Builds `game`'s validator in a fresh directory the way a judge would
-/// (problemtools links statically, which also makes each of the thousands
-/// of runs below start faster); `None` (outside CI only) when g++ cannot
-/// be run.
-fn build(game: GameId, dir: &Path, extra: &[&str]) -> Option<PathBuf> {
-    match kattis::build(game, dir, extra) {
+/// Builds `game`'s validator (input or answer) in a fresh directory the way
+/// a judge would (problemtools links statically, which also makes each of
+/// the thousands of runs below start faster); `None` (outside CI only) when
+/// g++ cannot be run.
+fn build(game: GameId, which: kattis::Which, dir: &Path) -> Option<PathBuf> {
+    match kattis::build_one(game, which, dir, &[]) {
         Ok(Ok(bin)) => Some(bin),
-        Ok(Err(complaint)) => panic!("g++ failed on the {game} validator:\n{complaint}"),
+        Ok(Err(complaint)) => panic!("g++ failed on the {game} {which:?} validator:\n{complaint}"),
         Err(e) if std::env::var_os("CI").is_some() => {
             panic!("g++ cannot be run ({e}): the validators cannot be checked, and in CI they must")
         }
         Err(e) => {
-            eprintln!("skipping the {game} validator check: g++ cannot be run ({e})");
+            eprintln!("skipping the {game} {which:?} validator check: g++ cannot be run ({e})");
             None
         }
     }
+}
+
+/// Fails the test on any disagreement (showing the first few), and unless
+/// both verdicts hold a substantial share of the `total` mutants.
+fn require_agreement(game: GameId, what: &str, bad: &[String], valid: usize, total: u64) {
+    assert!(
+        bad.is_empty(),
+        "{} disagreements; the first ones:\n{}",
+        bad.len(),
+        bad.iter().take(5).cloned().collect::<Vec<_>>().join("\n\n")
+    );
+    let share = valid as f64 / total as f64;
+    assert!(
+        (MIN_SHARE..=1.0 - MIN_SHARE).contains(&share),
+        "{game}: {valid} of {total} {what} are valid; both halves need {:.0}%",
+        100.0 * MIN_SHARE
+    );
 }
 
 /// The C++ validator's verdict on `input`: `Ok` for exit 42, the reason it
 /// printed for 43. Anything else (a crash, another code, no end within
 /// `TIMEOUT`, a long or chatty message, output on stdout) fails the test.
 fn cpp_verdict(bin: &Path, input: &[u8]) -> Result<(), String> {
-    let (verdict, out) = run_validator(bin, input);
+    let (verdict, out) = run_validator(bin, &[], input);
     assert!(
         out.is_empty(),
         "the validator wrote to stdout on\n{}",
@@ -85,9 +102,10 @@ fn cpp_verdict(bin: &Path, input: &[u8]) -> Result<(), String> {
     verdict
 }
 
-/// `cpp_verdict`, and what the program wrote on stdout.
-fn run_validator(bin: &Path, input: &[u8]) -> (Result<(), String>, String) {
+/// `cpp_verdict` of `bin args`, and what the program wrote on stdout.
+fn run_validator(bin: &Path, args: &[&Path], input: &[u8]) -> (Result<(), String>, String) {
     let mut child = Command::new(bin)
+        .args(args)
         .stdin(Stdio::piped())
         .stdout(Stdio::piped())
         .stderr(Stdio::piped())
@@ -186,9 +204,9 @@ fn inputs_under(dir: &Path) -> Vec<PathBuf> {
     out
 }
 
-/// The files of a default package (as `gamefuzz package <game>` writes it),
-/// each with its name.
-fn package_inputs<G: Game>(dir: &Path) -> Vec<(String, Vec<u8>)> {
+/// The tests of a default package (as `gamefuzz package <game>` writes
+/// it), each with its name: its input and its answer file.
+fn package_tests<G: Game>(dir: &Path) -> Vec<(String, Vec<u8>, Vec<u8>)> {
     let opts = package::Options {
         tests: 30,
         seed: 1,
@@ -198,7 +216,7 @@ fn package_inputs<G: Game>(dir: &Path) -> Vec<(String, Vec<u8>)> {
     let out = dir.join("package");
     package::write(
         &p,
-        Layout::Kattis,
+        Format::Legacy,
         &out,
         false,
         &[],
@@ -209,7 +227,8 @@ fn package_inputs<G: Game>(dir: &Path) -> Vec<(String, Vec<u8>)> {
         .into_iter()
         .map(|f| {
             let name = f.strip_prefix(&out).unwrap().display().to_string();
-            (name, std::fs::read(&f).unwrap())
+            let answer = std::fs::read(f.with_extension("ans")).unwrap();
+            (name, std::fs::read(&f).unwrap(), answer)
         })
         .collect()
 }
@@ -468,12 +487,19 @@ fn apply(kind: Kind, b: &[u8], game: GameId, src: &mut Source) -> Option<Vec<u8>
 /// from the seed `i`; never the base itself. The kind is the first
 /// mutation's.
 fn mutant(game: GameId, i: u64, bases: &[Vec<u8>]) -> (Kind, Vec<u8>) {
+    let (kind, _, out) = mutant_of(game, i, bases);
+    (kind, out)
+}
+
+/// `mutant`, and the index of the base it was made from.
+fn mutant_of(game: GameId, i: u64, bases: &[Vec<u8>]) -> (Kind, usize, Vec<u8>) {
     let mut src = Source::seeded(game, i);
     let weights: Vec<u32> = KINDS.iter().map(|k| k.1).collect();
     // Draws that change nothing are redrawn; a handful of tries suffices,
     // the bound only keeps the loop finite.
     for _ in 0..1000 {
-        let base = src.choose(bases);
+        let at = src.below(bases.len() as u64) as usize;
+        let base = &bases[at];
         let kind = KINDS[src.weighted(&weights)].0;
         let Some(mut out) = apply(kind, base, game, &mut src) else {
             continue;
@@ -485,7 +511,7 @@ fn mutant(game: GameId, i: u64, bases: &[Vec<u8>]) -> (Kind, Vec<u8>) {
             }
         }
         if out != *base {
-            return (kind, out);
+            return (kind, at, out);
         }
     }
     panic!("{game}: mutant {i} changed nothing in 1000 draws");
@@ -521,8 +547,9 @@ impl Visit for Check {
         let dir = tempfile::tempdir().unwrap();
         // g++ works while the package is built.
         let (bin, mut tests) = std::thread::scope(|s| {
-            let bin = s.spawn(|| build(G::ID, dir.path(), &[]));
-            let tests = package_inputs::<G>(dir.path());
+            let bin = s.spawn(|| build(G::ID, kattis::Which::Input, dir.path()));
+            let tests = package_tests::<G>(dir.path());
+            let tests: Vec<(String, Vec<u8>)> = tests.into_iter().map(|t| (t.0, t.1)).collect();
             (bin.join().expect("build the validator"), tests)
         });
         let Some(bin) = bin else {
@@ -577,18 +604,7 @@ impl Visit for Check {
             start.elapsed().as_secs_f64(),
             by_kind.join(", ")
         );
-        assert!(
-            bad.is_empty(),
-            "{} disagreements; the first ones:\n{}",
-            bad.len(),
-            bad.iter().take(5).cloned().collect::<Vec<_>>().join("\n\n")
-        );
-        assert!(
-            (MIN_SHARE..=1.0 - MIN_SHARE).contains(&share),
-            "{}: {valid} of {MUTANTS} mutants are valid; both halves need {:.0}%",
-            G::ID,
-            100.0 * MIN_SHARE
-        );
+        require_agreement(G::ID, "mutants", &bad, valid, MUTANTS);
     }
 }
 
@@ -615,6 +631,108 @@ fn generals_validator_agrees() {
 #[test]
 fn stones_validator_agrees() {
     GameId::Stones.dispatch(Check);
+}
+
+// ---- Answer validators ----
+
+/// Mutated answer files per game.
+const ANSWER_MUTANTS: u64 = 1200;
+
+/// The answer validator's verdict, run as a judge runs it: `answer INPUT <
+/// ANSWER`; the same demands on its exit code and message as `cpp_verdict`.
+fn cpp_answer_verdict(bin: &Path, input: &Path, answer: &[u8]) -> Result<(), String> {
+    let (verdict, out) = run_validator(bin, &[input], answer);
+    assert!(
+        out.is_empty(),
+        "the answer validator wrote to stdout on\n{}",
+        shown(answer)
+    );
+    verdict
+}
+
+/// The answer validator of every game gives `kattis::answer_verdict`:
+/// every answer of a default package is accepted by both, and so is each
+/// engine answer of the generated inputs mutants are drawn from; on
+/// `ANSWER_MUTANTS` mutations of those answers (the input kept) both agree,
+/// and both verdicts are substantial.
+struct AnswerCheck;
+
+impl Visit for AnswerCheck {
+    type Out = ();
+
+    fn visit<G: Game>(self) {
+        let start = Instant::now();
+        let dir = tempfile::tempdir().unwrap();
+        let Some(bin) = build(G::ID, kattis::Which::Answer, dir.path()) else {
+            return;
+        };
+        let mut cases: Vec<(String, Vec<u8>, Vec<u8>)> = package_tests::<G>(dir.path());
+        let (inputs, _) = bases::<G>();
+        for (i, input) in inputs.iter().enumerate() {
+            let parsed = G::parse(std::str::from_utf8(input).unwrap()).unwrap();
+            let out = G::solve(&parsed, &mut gamefuzz::fault::Budget::default()).unwrap();
+            cases.push((
+                format!("base {i}"),
+                input.clone(),
+                G::render_output(&out).into_bytes(),
+            ));
+        }
+        let paths: Vec<PathBuf> = cases
+            .iter()
+            .enumerate()
+            .map(|(i, c)| {
+                let p = dir.path().join(format!("{i}.in"));
+                std::fs::write(&p, &c.1).unwrap();
+                p
+            })
+            .collect();
+        let judge = |what: &str, k: usize, answer: &[u8]| -> (bool, Option<String>) {
+            let input = std::str::from_utf8(&cases[k].1).unwrap();
+            let rust = kattis::answer_verdict::<G>(input, answer);
+            let cpp = cpp_answer_verdict(&bin, &paths[k], answer);
+            let report = (rust.is_ok() != cpp.is_ok()).then(|| {
+                format!(
+                    "{} {what}: answer_verdict says {rust:?}, the C++ answer validator {cpp:?}, on\n{}\nfor the input {}",
+                    G::ID,
+                    shown(answer),
+                    cases[k].0
+                )
+            });
+            (rust.is_ok(), report)
+        };
+        let mut bad = Vec::new();
+        for (k, (name, _, answer)) in cases.iter().enumerate() {
+            let (valid, report) = judge(name, k, answer);
+            bad.extend(report);
+            assert!(valid, "{}: the answer of {name} is refused", G::ID);
+        }
+        let answers: Vec<Vec<u8>> = cases.iter().map(|c| c.2.clone()).collect();
+        let results: Vec<(bool, Option<String>)> = (0..ANSWER_MUTANTS)
+            .into_par_iter()
+            .map(|i| {
+                let (kind, k, answer) = mutant_of(G::ID, i, &answers);
+                judge(&format!("answer mutant {i} ({kind:?})"), k, &answer)
+            })
+            .collect();
+        let valid = results.iter().filter(|r| r.0).count();
+        bad.extend(results.into_iter().filter_map(|r| r.1));
+        let share = valid as f64 / ANSWER_MUTANTS as f64;
+        println!(
+            "{}: {} answers accepted; {ANSWER_MUTANTS} answer mutants: {valid} valid ({:.1}%); {:.1} s",
+            G::ID,
+            cases.len(),
+            100.0 * share,
+            start.elapsed().as_secs_f64()
+        );
+        require_agreement(G::ID, "answer mutants", &bad, valid, ANSWER_MUTANTS);
+    }
+}
+
+#[test]
+fn answer_validators_agree() {
+    for &g in GameId::ALL {
+        g.dispatch(AnswerCheck);
+    }
 }
 
 /// `kattis::verdict`, which the checks above hold the C++ programs to, is

@@ -94,7 +94,7 @@ fn coverage_command<G: Game>(paths: &[PathBuf], cases: u64, seed: u64) -> anyhow
                 .collect()
         }
     };
-    out!("{}{by_rule}", coverage_table(&rules, &columns));
+    out!("{}{by_rule}", coverage_table(G::ID, &rules, &columns));
     let missed: Vec<&str> = rules
         .iter()
         .enumerate()

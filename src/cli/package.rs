@@ -28,10 +28,11 @@ pub struct PackageArgs {
     /// programs and version give a byte-identical package.
     #[arg(long, default_value_t = 1)]
     pub seed: u64,
-    /// How the files are laid out: kattis (as verifyproblem expects) or
-    /// plain (numbered .in/.ans files and tests.txt).
-    #[arg(long, value_enum, default_value = "kattis")]
-    pub layout: package::Layout,
+    /// The package format: legacy (Kattis problemtools, DOMjudge),
+    /// 2023-07-draft (problemtools, Markdown statement), 2025-09
+    /// (BAPCtools), or plain (numbered .in/.ans files and tests.txt).
+    #[arg(long, value_enum, default_value = "legacy")]
+    pub format: package::Format,
     /// Corpus root; every finding of the game becomes a test.
     #[arg(long, default_value = "corpus")]
     pub corpus: PathBuf,
@@ -165,8 +166,8 @@ fn package_command<G: Game>(args: &PackageArgs) -> anyhow::Result<Exit> {
         Some(j) => j,
         None => std::thread::available_parallelism().map_or(1, |n| n.get()),
     };
-    if args.layout == package::Layout::Plain && (args.name.is_some() || args.accepted.is_some()) {
-        bail!("--name and --accepted need --layout kattis (a plain package has no problem.yaml or submissions)");
+    if !args.format.is_problem_package() && (args.name.is_some() || args.accepted.is_some()) {
+        bail!("--name and --accepted need a problem package format, not --format plain (which has no problem.yaml or submissions)");
     }
     let build_dir = package::BuildDir::new()?;
     let accepted = accepted_program::<G>(args, &build_dir)?;
@@ -247,7 +248,7 @@ fn extras(
         name: args.name.clone(),
         submissions: submissions("accepted", accepted)?,
     };
-    if args.layout == package::Layout::Kattis {
+    if args.format.is_problem_package() {
         extras
             .submissions
             .extend(submissions("wrong_answer", against)?);
@@ -309,7 +310,7 @@ fn write_and_summarize<G: Game>(
     let cwd = std::env::current_dir().context("reading the working directory")?;
     package::write(
         p,
-        args.layout,
+        args.format,
         &args.out,
         args.force,
         &[&cwd, &args.corpus],
@@ -328,7 +329,7 @@ fn write_and_summarize<G: Game>(
         ("tests".to_string(), cover.iter().map(|c| c.0).collect()),
         ("hits".to_string(), cover.iter().map(|c| c.1).collect()),
     ];
-    out!("{}", package::coverage_table(&p.rules, &columns));
+    out!("{}", package::coverage_table(G::ID, &p.rules, &columns));
     for (rule, why) in &p.unreached {
         outln!("not exercised: {rule}: {why}");
     }

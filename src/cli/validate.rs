@@ -36,7 +36,12 @@ impl GameCommand for ValidateArgs {
 fn validate<G: Game>(file: Option<&Path>, kattis: bool) -> anyhow::Result<Exit> {
     if !kattis {
         let text = read_input(file)?;
-        parse_valid::<G>(&text)?;
+        // The items the reason cites are those of the rules document's
+        // checklist; an invalid input exits 1, as from any command.
+        if let Err(e) = parse_valid::<G>(&text) {
+            eprintln!("error: {e} (section 3 of docs/rules/{}.md)", G::ID);
+            return Ok(Exit::Found);
+        }
         eprintln!("valid {} input", G::ID);
         return Ok(Exit::Clean);
     }

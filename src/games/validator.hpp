@@ -1,5 +1,6 @@
-// Shared part of the gamefuzz input validators: one C++17 program per game
-// (src/games/<id>/validator.cpp), standard library only, so that a judge
+// Shared part of the gamefuzz input validators, one C++17 program per game
+// (src/games/<id>/validator.cpp), and of its answer validators
+// (src/games/<id>/answer.cpp, see the end), standard library only, so that a judge
 // builds it from source with nothing but its own compiler. A package puts
 // this header beside the game's validator.cpp; in the repository, build with
 //     g++ -std=c++17 -O2 -I src/games src/games/<id>/validator.cpp
@@ -65,18 +66,21 @@ inline std::string quote(std::string_view s) {
 // A number in a message; a saturated one was at least this large.
 inline std::string num(std::uint64_t v) { return std::to_string(v) + (v == SATURATED ? " or more" : ""); }
 
-// The whole of stdin as bytes (std::fread, so NUL and CR arrive unchanged).
-inline std::string read_all_stdin() {
+// The whole of `f` as bytes (std::fread, so NUL and CR arrive unchanged);
+// not being able to read it is the validator's own failure, not a verdict.
+inline std::string read_all(std::FILE* f, const char* what) {
     std::string data;
     char buf[1 << 16];
     std::size_t n;
-    while ((n = std::fread(buf, 1, sizeof buf, stdin)) > 0) data.append(buf, n);
-    if (std::ferror(stdin)) {
-        std::fprintf(stderr, "cannot read stdin\n");
-        std::exit(1);  // the validator's own failure, not a verdict
+    while ((n = std::fread(buf, 1, sizeof buf, f)) > 0) data.append(buf, n);
+    if (std::ferror(f)) {
+        std::fprintf(stderr, "cannot read %s\n", what);
+        std::exit(1);
     }
     return data;
 }
+
+inline std::string read_all_stdin() { return read_all(stdin, "stdin"); }
 
 struct Token {
     std::string_view text;
@@ -250,6 +254,110 @@ int run(Check check) {
     }
     const std::string canonical = check(std::string_view(text));
     require_canonical(text, canonical);
+    return VALID;
+}
+
+// ---- Answer validators ----
+//
+// `answer INPUT < ANSWER` (src/games/<id>/answer.cpp, the answer validator
+// of a 2025-09 package, as BAPCtools runs it): exit 42 when the answer
+// file is exactly the canonical text of an output that fits the input, as
+// `kattis::answer_verdict` decides, 43 otherwise with the reason. It checks
+// the answer's form and its fit with the input (one answer per case, a
+// winner among the players, ...), never whether it is right: that is the
+// engine's business when gamefuzz writes the file.
+//
+// The input has passed the input validator first, so it is only read as
+// far as the answer needs; an input that does not even read is refused.
+
+[[noreturn]] inline void wrong(const std::string& why) {
+    std::fprintf(stderr, "invalid answer: %s\n", why.c_str());
+    std::fflush(stderr);
+    std::exit(INVALID);
+}
+
+// The whole file `path` as bytes, as `read_all` reads.
+inline std::string read_file(const char* path) {
+    std::FILE* f = std::fopen(path, "rb");
+    if (f == nullptr) {
+        std::fprintf(stderr, "cannot read the input file %s\n", path);
+        std::exit(1);
+    }
+    std::string data = read_all(f, path);
+    std::fclose(f);
+    return data;
+}
+
+// The lines of an answer in order, each of which must end with a newline,
+// as every canonical answer's lines do.
+class Lines {
+public:
+    explicit Lines(std::string_view text) : text_(text) {}
+
+    bool at_end() const { return pos_ == text_.size(); }
+
+    // Number (1-based) of the line `next` returned last.
+    std::size_t line() const { return line_; }
+
+    // The next line without its newline; an answer that stops here is
+    // refused, naming `what` was expected.
+    std::string_view next(const std::string& what) {
+        if (at_end()) wrong("line " + num(line_ + 1) + ": expected " + what + ", found the end of the answer");
+        std::size_t end = text_.find('\n', pos_);
+        ++line_;
+        if (end == std::string_view::npos) wrong("line " + num(line_) + " has no final newline");
+        std::string_view l = text_.substr(pos_, end - pos_);
+        pos_ = end + 1;
+        return l;
+    }
+
+    // Nothing may follow the last answer.
+    void finish() {
+        if (!at_end()) wrong("line " + num(line_ + 1) + ": nothing may follow the last answer");
+    }
+
+private:
+    std::string_view text_;
+    std::size_t pos_ = 0;
+    std::size_t line_ = 0;
+};
+
+// A number written as Rust and printf write it (digits, no sign, no
+// leading zero), saturating like `Tokens::uint`; `ok` is false for any
+// other spelling.
+inline std::uint64_t canonical_uint(std::string_view s, bool& ok) {
+    ok = !s.empty() && (s.size() == 1 || s[0] != '0');
+    std::uint64_t v = 0;
+    for (char c : s) {
+        if (c < '0' || c > '9') {
+            ok = false;
+            return 0;
+        }
+        unsigned d = static_cast<unsigned>(c - '0');
+        v = v > (SATURATED - d) / 10 ? SATURATED : v * 10 + d;
+    }
+    return v;
+}
+
+// The whole answer validator: `check(input, answer)` refuses through
+// `wrong` (or `reject`, for an input that does not read) and returns when
+// the answer is accepted.
+template <typename Check>
+int run_answer(int argc, char** argv, Check check) {
+    if (argc < 2) {
+        std::fprintf(stderr, "usage: %s INPUT < ANSWER\n", argc > 0 ? argv[0] : "answer");
+        return 1;
+    }
+    const std::string input = read_file(argv[1]);
+    const std::string answer = read_all_stdin();
+    for (std::size_t i = 0; i < answer.size(); ++i) {
+        if (static_cast<unsigned char>(answer[i]) >= 0x80) {
+            std::size_t line = 1;
+            for (std::size_t j = 0; j < i; ++j) line += answer[j] == '\n';
+            wrong("line " + num(line) + ": a byte that is not ASCII text");
+        }
+    }
+    check(std::string_view(input), std::string_view(answer));
     return VALID;
 }
 

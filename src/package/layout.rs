@@ -1,7 +1,8 @@
-//! How a package is laid out on disk, and writing it there without ever
-//! leaving half a package behind. A package is the setter's folder: a
-//! rebuild replaces what gamefuzz writes (the tests, its validator, its keys
-//! of `problem.yaml`) and keeps everything else.
+//! How a package is laid out on disk, in each dialect of the problem
+//! package format that judges read today, and writing it there without
+//! ever leaving half a package behind. A package is the setter's folder: a
+//! rebuild replaces what gamefuzz writes (the tests, its validators, its
+//! statement, its keys of `problem.yaml`) and keeps everything else.
 
 use std::fmt::Write as _;
 use std::fs;
@@ -9,63 +10,77 @@ use std::path::{Path, PathBuf};
 
 use anyhow::{bail, Context};
 
-use super::{Package, Test};
+use super::yaml::{self, MARK};
+use super::{statement, Package, Test};
 use crate::kattis;
 
-/// How the package is laid out on disk.
+/// How the package is laid out on disk: a dialect of the problem package
+/// format (each as the tool that reads it takes it), or numbered files.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, clap::ValueEnum)]
-pub enum Layout {
-    /// problem.yaml, data/sample, data/secret (with `.desc` files) and an
-    /// input validator, as `verifyproblem` expects.
-    Kattis,
+pub enum Format {
+    /// The format Kattis problemtools and DOMjudge import: a LaTeX
+    /// statement in problem_statement/, `.desc` files.
+    Legacy,
+    /// problemtools' reading of the 2023-07 draft: a Markdown statement in
+    /// statement/.
+    #[value(name = "2023-07-draft")]
+    Draft2023,
+    /// The 2025-09 format BAPCtools reads: a LaTeX statement in statement/,
+    /// test descriptions in `.yaml` files, an answer validator.
+    #[value(name = "2025-09")]
+    V2025,
     /// NN.in / NN.ans, samples first, and tests.txt with one line per test.
     Plain,
 }
 
-/// A name-based (version 5) UUID: the same game always gets the same
-/// problem id, so packages of one version are byte-identical.
-fn uuid_v5(name: &str) -> String {
-    // The RFC 4122 URL namespace.
-    const NAMESPACE: [u8; 16] = [
-        0x6b, 0xa7, 0xb8, 0x11, 0x9d, 0xad, 0x11, 0xd1, 0x80, 0xb4, 0x00, 0xc0, 0x4f, 0xd4, 0x30,
-        0xc8,
-    ];
-    let mut data = NAMESPACE.to_vec();
-    data.extend_from_slice(name.as_bytes());
-    let hex = crate::fuzz::sha1_hex(&data);
-    let mut b: Vec<u8> = (0..16)
-        .map(|i| u8::from_str_radix(&hex[2 * i..2 * i + 2], 16).expect("hex digest"))
-        .collect();
-    b[6] = (b[6] & 0x0f) | 0x50;
-    b[8] = (b[8] & 0x3f) | 0x80;
-    let h: String = b.iter().map(|x| format!("{x:02x}")).collect();
-    format!(
-        "{}-{}-{}-{}-{}",
-        &h[0..8],
-        &h[8..12],
-        &h[12..16],
-        &h[16..20],
-        &h[20..32]
-    )
+impl Format {
+    /// The `problem_format_version` written; `None` for legacy (the key's
+    /// absence means legacy to every reader) and plain (no problem.yaml).
+    pub fn version(self) -> Option<&'static str> {
+        match self {
+            Format::Draft2023 => Some("2023-07-draft"),
+            Format::V2025 => Some("2025-09"),
+            Format::Legacy | Format::Plain => None,
+        }
+    }
+
+    /// Whether the package is a problem package (problem.yaml and data/).
+    pub fn is_problem_package(self) -> bool {
+        self != Format::Plain
+    }
+
+    /// Where the English statement goes, and whether it is LaTeX.
+    fn statement(self) -> Option<(&'static str, bool)> {
+        match self {
+            Format::Legacy => Some(("problem_statement/problem.en.tex", true)),
+            Format::Draft2023 => Some(("statement/problem.en.md", false)),
+            Format::V2025 => Some(("statement/problem.en.tex", true)),
+            Format::Plain => None,
+        }
+    }
 }
 
 /// A file of the package: path relative to its root, bytes, executable.
 type File = (PathBuf, Vec<u8>, bool);
 
-fn files(
-    p: &Package,
-    layout: Layout,
-    name: Option<&str>,
-    old: Option<&str>,
-    has_statement: bool,
-) -> Vec<File> {
+/// What the files depend on besides the package itself.
+struct Inputs<'a> {
+    /// The name given on the command line.
+    name: Option<&'a str>,
+    /// `problem.yaml` of the package being replaced.
+    old_yaml: Option<&'a str>,
+    /// Whether to write gamefuzz's statement (not when the setter has one).
+    statement: bool,
+}
+
+fn files(p: &Package, format: Format, inputs: &Inputs) -> Vec<File> {
     let mut out: Vec<File> = Vec::new();
     let mut add = |path: String, text: String, exec: bool| {
         out.push((PathBuf::from(path), text.into_bytes(), exec))
     };
-    match layout {
-        Layout::Kattis => kattis_files(p, name, old, has_statement, &mut add),
-        Layout::Plain => plain_files(p, &mut add),
+    match format {
+        Format::Plain => plain_files(p, &mut add),
+        _ => kattis_files(p, format, inputs, &mut add),
     }
     out
 }
@@ -90,178 +105,140 @@ pub struct Submission {
     pub source: Vec<u8>,
 }
 
-/// Whether `rel`, a path inside a package directory, is something
-/// gamefuzz writes, so that a rebuild replaces it: the test data of either
-/// layout, gamefuzz's validator and, in the Kattis layout, `problem.yaml`
-/// (rewritten with the setter's keys kept).
-fn owned(rel: &Path, layout: Layout) -> bool {
+/// Where a package keeps gamefuzz's input validator, and (2025-09) its
+/// answer validator.
+const VALIDATOR_DIR: &str = "input_validators/gamefuzz";
+const ANSWER_VALIDATOR_DIR: &str = "answer_validators/gamefuzz";
+
+/// Every place a statement of gamefuzz's may be, in any dialect.
+const STATEMENT_PATHS: &[&str] = &[
+    "problem_statement/problem.en.tex",
+    "statement/problem.en.md",
+    "statement/problem.en.tex",
+];
+
+/// Whether `rel`, a path inside the package directory `dir`, is something
+/// gamefuzz writes, so that a rebuild replaces it: the test data of every
+/// format, gamefuzz's validators, `problem.yaml` (rewritten with the
+/// setter's keys kept, unless the new package is plain) and a statement
+/// that still carries gamefuzz's mark.
+fn owned(dir: &Path, rel: &Path, format: Format) -> bool {
     let name = rel.to_string_lossy();
     let numbered = name.split_once('.').is_some_and(|(n, ext)| {
         !n.is_empty() && n.bytes().all(|b| b.is_ascii_digit()) && (ext == "in" || ext == "ans")
     });
+    let our_statement = STATEMENT_PATHS.contains(&name.as_ref())
+        && fs::read_to_string(dir.join(rel)).is_ok_and(|t| statement::is_ours(&t));
     name == "data"
         || name == "tests.txt"
         || name == VALIDATOR_DIR
+        || name == ANSWER_VALIDATOR_DIR
+        || (name == "problem.yaml" && format.is_problem_package())
         || numbered
-        || (name == "problem.yaml" && layout == Layout::Kattis)
+        || our_statement
 }
 
-/// Where a Kattis package keeps gamefuzz's input validator.
-const VALIDATOR_DIR: &str = "input_validators/gamefuzz";
+/// Whether the package in `dir` holds an English statement of the setter's
+/// (one gamefuzz did not write) where `format` looks for one; gamefuzz then
+/// writes none.
+fn setter_statement(dir: &Path, format: Format) -> bool {
+    let Some((path, _)) = format.statement() else {
+        return false;
+    };
+    let folder = Path::new(path).parent().expect("a statement folder");
+    let Ok(entries) = fs::read_dir(dir.join(folder)) else {
+        return false;
+    };
+    entries.flatten().any(|e| {
+        let name = e.file_name().to_string_lossy().into_owned();
+        let english =
+            name.starts_with("problem.en.") || (format == Format::Legacy && name == "problem.tex");
+        english && !owned(dir, &folder.join(&name), format)
+    })
+}
 
-/// problem.yaml, data/ and the input validator's sources. `old` is the
-/// `problem.yaml` of the package being replaced, whose keys are kept.
+/// problem.yaml, data/, the validators' sources and the statement.
 fn kattis_files(
     p: &Package,
-    name: Option<&str>,
-    old: Option<&str>,
-    has_statement: bool,
+    format: Format,
+    inputs: &Inputs,
     add: &mut impl FnMut(String, String, bool),
 ) {
     add(
         "problem.yaml".into(),
-        problem_yaml(p, name, old, has_statement),
+        yaml::problem_yaml(p, format, inputs.name, inputs.old_yaml),
         false,
     );
-    for t in &p.samples {
-        add(format!("data/sample/{}.in", t.name), t.input.clone(), false);
-        add(
-            format!("data/sample/{}.ans", t.name),
-            t.answer.clone(),
-            false,
-        );
+    for (group, tests) in [("sample", &p.samples), ("secret", &p.secret)] {
+        for t in tests.iter() {
+            let stem = format!("data/{group}/{}", t.name);
+            add(format!("{stem}.in"), t.input.clone(), false);
+            add(format!("{stem}.ans"), t.answer.clone(), false);
+            if group == "secret" {
+                let (path, text) = description(&stem, t, format);
+                add(path, text, false);
+            }
+        }
     }
-    for t in &p.secret {
-        add(format!("data/secret/{}.in", t.name), t.input.clone(), false);
-        add(
-            format!("data/secret/{}.ans", t.name),
-            t.answer.clone(),
-            false,
-        );
-        add(
-            format!("data/secret/{}.desc", t.name),
-            format!("{}\n", t.about),
-            false,
-        );
-    }
-    // The game's own C++17 validator, built by the judge's toolchain: a
+    // The game's own C++17 validators, built by the judge's toolchain: a
     // judge needs nothing of gamefuzz to check the tests.
     let (cpp, hpp) = kattis::validator_source(p.game);
     for (file, text) in [(kattis::CPP_FILE, cpp), (kattis::HPP_FILE, hpp)] {
         add(format!("{VALIDATOR_DIR}/{file}"), text.into(), false);
     }
+    if format == Format::V2025 {
+        // BAPCtools asks for an answer validator: without one it warns,
+        // and `bt validate` fails on any warning.
+        let answer = kattis::answer_validator_source(p.game);
+        for (file, text) in [(kattis::ANSWER_FILE, answer), (kattis::HPP_FILE, hpp)] {
+            add(format!("{ANSWER_VALIDATOR_DIR}/{file}"), text.into(), false);
+        }
+    }
+    if let (Some((path, latex)), true) = (format.statement(), inputs.statement) {
+        add(path.into(), statement_text(p, format, inputs, latex), false);
+    }
 }
 
-/// How `problem.yaml` carries the name while the package has no statement:
-/// problemtools takes a name only for a language that has a statement, and
-/// refuses a package whose names lack one.
-const NAME_HINT: &str = "(a key once problem_statement/problem.en.tex exists)";
+/// A secret test's description: `NN-kind.desc` (legacy, 2023-07), or
+/// `NN-kind.yaml` with a `description` (2025-09, where BAPCtools reads
+/// descriptions from there).
+fn description(stem: &str, t: &Test, format: Format) -> (String, String) {
+    match format {
+        Format::V2025 => (
+            format!("{stem}.yaml"),
+            format!("description: {}\n", yaml::yaml_string(&t.about)),
+        ),
+        _ => (format!("{stem}.desc"), format!("{}\n", t.about)),
+    }
+}
 
-/// `problem.yaml`: the mark, then the setter's lines of `old` as they are
-/// (keys, comments, order), with `name` replaced only when one is given,
-/// and `name`, `license` and `uuid` added where `old` lacks them. Without a
-/// statement the name is a comment (see [`NAME_HINT`]).
-fn problem_yaml(p: &Package, name: Option<&str>, old: Option<&str>, has_statement: bool) -> String {
-    let game = p.game.name();
-    let name_value = yaml_string(name.unwrap_or(p.game.title()));
-    let ours = [
-        ("name", name_value.clone(), name.is_some()),
-        ("license", "unknown".to_string(), false),
-        ("uuid", uuid_v5(&format!("https://gamefuzz/{game}")), false),
-    ];
-    let mut blocks = match old {
-        Some(old) => yaml_blocks(old),
-        None => vec![(
-            None,
-            "# Set license and rights_owner before publishing.\n".to_string(),
-        )],
+/// The statement written from the game's rules document: Markdown, or
+/// LaTeX opening with `\problemname` (legacy problemtools reads the name
+/// from it; BAPCtools wants it empty, to take the name of problem.yaml).
+fn statement_text(p: &Package, format: Format, inputs: &Inputs, latex: bool) -> String {
+    let source = format!("docs/rules/{}.md", p.game);
+    let body = statement::statement_markdown(statement::rules_text(p.game));
+    let mut out = statement::mark_line(&source, latex);
+    if !latex {
+        return out + "\n" + &statement::markdown(&body);
+    }
+    let name = match format {
+        Format::V2025 => String::new(),
+        _ => {
+            let from_yaml = inputs.old_yaml.and_then(yaml::name_of);
+            let name = inputs.name.map(str::to_string).or(from_yaml);
+            statement::latex_text(name.as_deref().unwrap_or(p.game.title()))
+        }
     };
-    // An earlier hint gives its place to the name or to a new hint.
-    let hint = blocks
-        .iter()
-        .position(|b| b.0.is_none() && b.1.starts_with("# name: ") && b.1.contains(NAME_HINT));
-    if let Some(at) = hint {
-        blocks.remove(at);
-    }
-    for (key, value, replace) in ours {
-        let line = format!("{key}: {value}\n");
-        let new = match blocks.iter_mut().find(|b| b.0.as_deref() == Some(key)) {
-            Some(block) if replace => {
-                block.1 = line;
-                continue;
-            }
-            Some(_) => continue,
-            None if key == "name" && !has_statement => {
-                (None, format!("# name: {value} {NAME_HINT}\n"))
-            }
-            None => (Some(key.to_string()), line),
-        };
-        match (key, hint) {
-            ("name", Some(at)) => blocks.insert(at, new),
-            _ => blocks.push(new),
-        }
-    }
-    let mut out = format!("{}.\n", header(p));
-    for (_, text) in blocks {
-        out += &text;
-    }
-    out
-}
-
-/// The lines of a `problem.yaml` after its mark, in blocks: a top-level
-/// key with the indented lines below it, or a line that is no key
-/// (a comment, a blank line). Enough YAML to keep a file as it was
-/// written while replacing or adding top-level keys.
-fn yaml_blocks(text: &str) -> Vec<(Option<String>, String)> {
-    let mut blocks: Vec<(Option<String>, String)> = Vec::new();
-    let mut in_key = false;
-    for (i, line) in text.split_inclusive('\n').enumerate() {
-        if i == 0 && line.starts_with(MARK) {
-            continue;
-        }
-        let line = if line.ends_with('\n') {
-            line.to_string()
-        } else {
-            format!("{line}\n")
-        };
-        let first = line.chars().next().unwrap_or('\n');
-        if first == ' ' || first == '\t' || first == '-' {
-            if in_key {
-                blocks.last_mut().expect("a key block").1 += &line;
-            } else {
-                blocks.push((None, line));
-            }
-            continue;
-        }
-        let key = (first != '#' && first != '\n')
-            .then(|| line.split_once(':'))
-            .flatten()
-            .map(|(k, _)| k.trim().trim_matches(['"', '\'']).to_string());
-        in_key = key.is_some();
-        blocks.push((key, line));
-    }
-    blocks
-}
-
-/// A YAML double-quoted string.
-fn yaml_string(s: &str) -> String {
-    let mut out = String::from('"');
-    for c in s.chars() {
-        match c {
-            '"' => out += "\\\"",
-            '\\' => out += "\\\\",
-            c => out.push(c),
-        }
-    }
-    out.push('"');
-    out
+    writeln!(out, "\\problemname{{{name}}}\n").expect("string");
+    out + &statement::latex(&body)
 }
 
 /// NN.in / NN.ans, samples first, and the index tests.txt.
 fn plain_files(p: &Package, add: &mut impl FnMut(String, String, bool)) {
     let all: Vec<&Test> = p.tests().collect();
     let width = all.len().to_string().len().max(2);
-    let mut index = format!("{}; one line per test.\n", header(p));
+    let mut index = format!("{}; one line per test.\n", yaml::header(p));
     for (i, t) in all.iter().enumerate() {
         let n = format!("{:0width$}", i + 1);
         add(format!("{n}.in"), t.input.clone(), false);
@@ -276,21 +253,8 @@ fn plain_files(p: &Package, add: &mut impl FnMut(String, String, bool)) {
     add("tests.txt".into(), index, false);
 }
 
-/// The first line of every package's `problem.yaml` or `tests.txt`:
-/// `--force` replaces only a directory that carries it.
-const MARK: &str = "# gamefuzz package";
-
-fn header(p: &Package) -> String {
-    format!(
-        "{MARK}: test data for `{}` (gamefuzz {}, seed {})",
-        p.game,
-        env!("CARGO_PKG_VERSION"),
-        p.seed
-    )
-}
-
-/// The game of a package this tool wrote in the Kattis layout, read from
-/// the mark in its `problem.yaml`.
+/// The game of a package this tool wrote in a problem package format, read
+/// from the mark in its `problem.yaml`.
 pub fn package_game(dir: &Path) -> Option<crate::id::GameId> {
     let yaml = fs::read_to_string(dir.join("problem.yaml")).ok()?;
     let rest = yaml.strip_prefix(MARK)?.strip_prefix(": test data for `")?;
@@ -324,7 +288,7 @@ impl Drop for Staging {
 /// copied into the new package.
 pub fn write(
     p: &Package,
-    layout: Layout,
+    format: Format,
     out: &Path,
     force: bool,
     keep: &[&Path],
@@ -342,24 +306,19 @@ pub fn write(
         _ => PathBuf::from("."),
     };
     fs::create_dir_all(&parent).with_context(|| format!("creating {}", parent.display()))?;
-    let old_yaml = match (replacing, layout) {
-        (true, Layout::Kattis) => fs::read_to_string(out.join("problem.yaml")).ok(),
-        _ => None,
+    let old_yaml = match replacing && format.is_problem_package() {
+        true => fs::read_to_string(out.join("problem.yaml")).ok(),
+        false => None,
     };
-    let staging = stage(
-        &parent,
-        &name,
-        files(
-            p,
-            layout,
-            extras.name.as_deref(),
-            old_yaml.as_deref(),
-            replacing && has_statement(&out),
-        ),
-    )?;
+    let inputs = Inputs {
+        name: extras.name.as_deref(),
+        old_yaml: old_yaml.as_deref(),
+        statement: !(replacing && setter_statement(&out, format)),
+    };
+    let staging = stage(&parent, &name, files(p, format, &inputs))?;
     let dir = staging.0.clone().expect("a staging directory");
     if replacing {
-        copy_kept(&out, &dir, Path::new(""), layout)?;
+        copy_kept(&out, &dir, Path::new(""), format)?;
     }
     let submissions = extras
         .submissions
@@ -373,20 +332,11 @@ pub fn write(
     move_into_place(staging, &parent, &name, &out)
 }
 
-/// Whether the package in `dir` has an English statement, the language a
-/// plain `name` is taken to be in (problemtools reads the legacy format's
-/// statements from LaTeX files only).
-fn has_statement(dir: &Path) -> bool {
-    ["problem.tex", "problem.en.tex"]
-        .iter()
-        .any(|f| dir.join("problem_statement").join(f).is_file())
-}
-
 /// Copies what the setter keeps in the package `old` (everything not
 /// [`owned`]) below `rel` into the same place in `new`. A directory that
 /// held only what gamefuzz wrote is not copied. Returns whether anything
 /// below `rel` was.
-fn copy_kept(old: &Path, new: &Path, rel: &Path, layout: Layout) -> anyhow::Result<bool> {
+fn copy_kept(old: &Path, new: &Path, rel: &Path, format: Format) -> anyhow::Result<bool> {
     let from = old.join(rel);
     let mut entries: Vec<_> = fs::read_dir(&from)
         .with_context(|| format!("reading {}", from.display()))?
@@ -396,7 +346,7 @@ fn copy_kept(old: &Path, new: &Path, rel: &Path, layout: Layout) -> anyhow::Resu
     let mut kept = entries.is_empty();
     for e in entries {
         let rel = rel.join(e.file_name());
-        if owned(&rel, layout) {
+        if owned(old, &rel, format) {
             continue;
         }
         kept = true;
@@ -409,7 +359,7 @@ fn copy_kept(old: &Path, new: &Path, rel: &Path, layout: Layout) -> anyhow::Resu
             if created {
                 fs::create_dir(&to).with_context(|| format!("creating {}", to.display()))?;
             }
-            if !copy_kept(old, new, &rel, layout)? {
+            if !copy_kept(old, new, &rel, format)? {
                 if created {
                     fs::remove_dir(&to).with_context(|| format!("removing {}", to.display()))?;
                 }
@@ -531,18 +481,4 @@ fn move_into_place(
         fs::remove_dir_all(&old).with_context(|| format!("removing {}", old.display()))?;
     }
     Ok(())
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn uuid_v5_agrees_with_an_independent_implementation() {
-        // Python: uuid.uuid5(uuid.NAMESPACE_URL, "https://gamefuzz/x").
-        assert_eq!(
-            uuid_v5("https://gamefuzz/x"),
-            "88fb96d5-a9d5-57bd-8358-9e34da113f5c"
-        );
-    }
 }

@@ -18,6 +18,8 @@ mod check;
 mod kill;
 mod layout;
 mod program;
+pub mod statement;
+mod yaml;
 
 pub use against::{against, AgainstOptions, Fate};
 pub use check::{
@@ -25,7 +27,7 @@ pub use check::{
     TestFile, TestOutcome, Verdict,
 };
 pub use kill::kills;
-pub use layout::{package_game, write, Extras, Layout, Submission};
+pub use layout::{package_game, write, Extras, Format, Submission};
 pub use program::{prepare, BuildDir, Program, ProgramArg};
 
 #[derive(Debug, Clone)]
@@ -484,8 +486,10 @@ fn profile_about<G: Game>(profile: &str, seed: u64) -> String {
     format!("profile {profile}, seed {seed}: {about}")
 }
 
-/// The coverage table: one row per rule with the count per column.
+/// The coverage table: one row per rule with the count per column, and
+/// what the rule is, citing the section of the game's rules document.
 pub fn coverage_table(
+    game: GameId,
     rules: &[(&'static str, &'static str)],
     columns: &[(String, Vec<u64>)],
 ) -> String {
@@ -494,7 +498,7 @@ pub fn coverage_table(
     for (c, _) in columns {
         write!(s, " {:>w$}", c, w = c.len().max(6)).expect("string");
     }
-    s.push_str("  about\n");
+    writeln!(s, "  about (sections of docs/rules/{game}.md)").expect("string");
     for (i, (name, about)) in rules.iter().enumerate() {
         write!(s, "{name:<name_w$}").expect("string");
         for (c, counts) in columns {

@@ -24,6 +24,10 @@ struct Language {
     kind: Kind,
     extensions: &'static [&'static str],
     name: &'static str,
+    /// The program the judge builds or runs the language with, as the
+    /// `languages.yaml` of problemtools and of BAPCtools name it; it must be
+    /// here too, so that what runs here is what the judge will run.
+    tool: &'static str,
 }
 
 #[derive(Debug, Clone, Copy)]
@@ -39,21 +43,25 @@ const LANGUAGES: &[Language] = &[
         kind: Kind::Cpp,
         extensions: &["cpp", "cc", "cxx"],
         name: "C++",
+        tool: "g++",
     },
     Language {
         kind: Kind::C,
         extensions: &["c"],
         name: "C",
+        tool: "gcc",
     },
     Language {
         kind: Kind::Python,
         extensions: &["py"],
-        name: "Python 3",
+        name: "Python 3 (PyPy)",
+        tool: "pypy3",
     },
     Language {
         kind: Kind::Rust,
         extensions: &["rs"],
         name: "Rust",
+        tool: "rustc",
     },
 ];
 
@@ -172,6 +180,7 @@ pub fn prepare(arg: &ProgramArg, dir: &BuildDir, n: usize) -> anyhow::Result<Pro
         }
         ProgramArg::Source(path) => {
             let lang = language(path).expect("parsed as a source file");
+            ensure_tool(lang, path)?;
             let source = fs::read(path).with_context(|| format!("reading {}", path.display()))?;
             let name = file_name(path);
             let work = dir.path().join(format!("{n}"));
@@ -192,15 +201,38 @@ pub fn prepare(arg: &ProgramArg, dir: &BuildDir, n: usize) -> anyhow::Result<Pro
     }
 }
 
+/// Refuses, before any work, a source file whose language this machine
+/// cannot build or run the way a judge does.
+fn ensure_tool(lang: &Language, path: &Path) -> anyhow::Result<()> {
+    if crate::solver::find_program(lang.tool).is_ok() {
+        return Ok(());
+    }
+    let hint = match lang.kind {
+        Kind::Python => {
+            " (Debian: apt-get install pypy3; or give the program as \
+             `cmd:python3 FILE`, which runs it here but puts no source in submissions/)"
+        }
+        _ => "",
+    };
+    bail!(
+        "{}: a judge runs {} programs with {} (the languages.yaml of problemtools and BAPCtools), \
+         which is not installed here{hint}",
+        path.display(),
+        lang.name,
+        lang.tool
+    )
+}
+
 /// Builds `src` into the executable `bin` with a judge's usual flags (those
-/// of problemtools; Python runs under `python3` here, PyPy on Kattis), and
-/// gives the command line that runs it.
+/// of problemtools; Python is checked and run with PyPy, as both
+/// problemtools and BAPCtools run Python 3), and gives the command line
+/// that runs it.
 fn build(lang: &Language, src: &Path, bin: &Path) -> anyhow::Result<Vec<String>> {
     let mut run = vec![bin.display().to_string()];
     let mut cmd;
     match lang.kind {
         Kind::Cpp => {
-            cmd = Command::new("g++");
+            cmd = Command::new(lang.tool);
             cmd.args(["-O2", "-std=gnu++23", "-static", "-o"])
                 .arg(bin)
                 .arg(src)
@@ -212,14 +244,14 @@ fn build(lang: &Language, src: &Path, bin: &Path) -> anyhow::Result<Vec<String>>
                 ]);
         }
         Kind::C => {
-            cmd = Command::new("gcc");
+            cmd = Command::new(lang.tool);
             cmd.args(["-O2", "-std=gnu17", "-static", "-o"])
                 .arg(bin)
                 .arg(src)
                 .arg("-lm");
         }
         Kind::Rust => {
-            cmd = Command::new("rustc");
+            cmd = Command::new(lang.tool);
             cmd.args([
                 "-C",
                 "opt-level=3",
@@ -233,18 +265,15 @@ fn build(lang: &Language, src: &Path, bin: &Path) -> anyhow::Result<Vec<String>>
             .arg(bin);
         }
         Kind::Python => {
-            // Refuses a program that does not even compile; it then runs
-            // under the interpreter.
-            cmd = Command::new("python3");
-            cmd.args([
-                "-c",
-                "import sys; compile(open(sys.argv[1], 'rb').read(), sys.argv[1], 'exec')",
-            ])
-            .arg(src);
-            run = vec!["python3".into(), src.display().to_string()];
+            // Refuses a program that does not even compile, as the judge's
+            // compile step (`pypy3 -m py_compile`) does; it then runs under
+            // the interpreter. (`src` is the copy in the build directory.)
+            cmd = Command::new(lang.tool);
+            cmd.args(["-m", "py_compile"]).arg(src);
+            run = vec![lang.tool.into(), src.display().to_string()];
         }
     }
-    let program = cmd.get_program().to_string_lossy().into_owned();
+    let program = lang.tool;
     let out = cmd
         .output()
         .with_context(|| format!("running {program} (needed to build {} programs)", lang.name))?;

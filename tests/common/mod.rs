@@ -11,8 +11,19 @@ use std::process::{Command, Output, Stdio};
 /// Runs `gamefuzz args` with `stdin` on its standard input, in the crate
 /// root, and fails the test if the command panicked.
 pub fn gamefuzz(args: &[&str], stdin: impl AsRef<[u8]>) -> Output {
+    gamefuzz_env(args, stdin, &[])
+}
+
+/// `gamefuzz` with these environment variables set (a `PATH` that lacks a
+/// tool or puts a stand-in first, say).
+pub fn gamefuzz_env(
+    args: &[&str],
+    stdin: impl AsRef<[u8]>,
+    envs: &[(&str, &std::ffi::OsStr)],
+) -> Output {
     let mut child = Command::new(env!("CARGO_BIN_EXE_gamefuzz"))
         .args(args)
+        .envs(envs.iter().copied())
         .current_dir(env!("CARGO_MANIFEST_DIR"))
         .stdin(Stdio::piped())
         .stdout(Stdio::piped())

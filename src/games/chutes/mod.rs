@@ -35,6 +35,8 @@ impl Game for Chutes {
     const PORT: gamefuzz_reference::Port = gamefuzz_reference::chutes::main;
     const SAMPLE: &'static str = include_str!("sample.in");
     const VALIDATOR: &'static str = include_str!("validator.cpp");
+    const ANSWER_VALIDATOR: &'static str = include_str!("answer.cpp");
+    const RULES_TEXT: &'static str = include_str!("../../../docs/rules/chutes.md");
     type Input = Input;
     type Output = Winners;
 
@@ -56,6 +58,10 @@ impl Game for Chutes {
 
     fn render_output(out: &Winners) -> String {
         model::render_output(out)
+    }
+
+    fn answer_fits(input: &Input, output: &Winners) -> Result<(), String> {
+        model::answer_fits(input, output)
     }
 
     fn solve(input: &Input, budget: &mut Budget) -> Result<Winners, Fault> {

@@ -2,7 +2,7 @@
 //! text, the file limits of the spec, and the joins and comparisons of
 //! answers that multi-game files need.
 
-use crate::game::{first_case_difference, pack_cases, split_answers};
+use crate::game::{first_case_difference, one_answer_per_case, pack_cases, split_answers};
 use crate::text::{at, output_lines, quoted, ParseError, Token, Tokens};
 
 pub const MAX_THROWS: usize = 999;
@@ -321,4 +321,17 @@ pub fn unpack_output(inputs: &[&Input], output: &Winners) -> Option<Vec<Winners>
 /// input, and the same bug found twice must get the same signature.
 pub fn difference(a: &Winners, b: &Winners) -> String {
     first_case_difference(a, b, |_, _| "winner".into())
+}
+
+/// `Game::answer_fits`: one winner per game, one of its players.
+pub fn answer_fits(input: &Input, output: &Winners) -> Result<(), String> {
+    one_answer_per_case(&input.games, output, |game, &w| {
+        if w < 1 || w > game.players {
+            return Err(format!(
+                "winner {w}, but the players are 1..={}",
+                game.players
+            ));
+        }
+        Ok(())
+    })
 }

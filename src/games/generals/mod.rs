@@ -59,6 +59,8 @@ impl Game for Generals {
     const REDRAW_PROFILE: &'static str = "edge";
     const SAMPLE: &'static str = include_str!("sample.in");
     const VALIDATOR: &'static str = include_str!("validator.cpp");
+    const ANSWER_VALIDATOR: &'static str = include_str!("answer.cpp");
+    const RULES_TEXT: &'static str = include_str!("../../../docs/rules/generals.md");
 
     fn parse_output(text: &str) -> Result<Output, ParseError> {
         model::parse_output(text)
@@ -66,6 +68,10 @@ impl Game for Generals {
 
     fn render_output(out: &Output) -> String {
         model::render_output(out)
+    }
+
+    fn answer_fits(input: &Input, output: &Output) -> Result<(), String> {
+        model::answer_fits(input, output)
     }
 
     fn solve(input: &Input, budget: &mut Budget) -> Result<Output, Fault> {

@@ -4,7 +4,7 @@
 use std::fmt::Write as _;
 
 use super::validate::{MAX_Q, MAX_T};
-use crate::game::{first_case_difference, pack_cases, split_answers};
+use crate::game::{first_case_difference, one_answer_per_case, pack_cases, split_answers};
 use crate::text::{output_lines, quoted, ParseError, Tokens};
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
@@ -362,5 +362,21 @@ pub fn difference(a: &Output, b: &Output) -> String {
             "score"
         }
         .into()
+    })
+}
+
+/// `Game::answer_fits`: one outcome per case, each score between 0 and
+/// what the player can have at most: its initial count plus one soldier per
+/// move it makes (§4, ranges).
+pub fn answer_fits(input: &Input, output: &Output) -> Result<(), String> {
+    one_answer_per_case(&input.cases, output, |case, o| {
+        let rounds = case.moves.len() as u64 / 2;
+        for (who, score, castle) in [("Alice", o.alice, case.alice), ("Bob", o.bob, case.bob)] {
+            let most = castle.count + rounds;
+            if score < 0 || score as u64 > most {
+                return Err(format!("{who}'s score {score} is not in 0..={most}"));
+            }
+        }
+        Ok(())
     })
 }

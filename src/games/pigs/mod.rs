@@ -52,6 +52,8 @@ impl Game for Pigs {
     const REDRAWS: u64 = 200_000;
     const SAMPLE: &'static str = include_str!("sample.in");
     const VALIDATOR: &'static str = include_str!("validator.cpp");
+    const ANSWER_VALIDATOR: &'static str = include_str!("answer.cpp");
+    const RULES_TEXT: &'static str = include_str!("../../../docs/rules/pigs.md");
 
     type Input = Input;
     type Output = Output;
@@ -74,6 +76,10 @@ impl Game for Pigs {
 
     fn render_output(output: &Output) -> String {
         output.render()
+    }
+
+    fn answer_fits(input: &Input, output: &Output) -> Result<(), String> {
+        model::answer_fits(input, output)
     }
 
     fn solve(input: &Input, budget: &mut Budget) -> Result<Output, Fault> {

@@ -311,3 +311,43 @@ pub fn difference_in(input: &Input, a: &Output, b: &Output) -> String {
         _ => format!("{role} hand"),
     }
 }
+
+/// `Game::answer_fits`: at most one line per pig after the winner (the
+/// lines of living pigs with empty hands at the end are left out), each
+/// `DEAD` or cards separated by single spaces, and the winner borne out by
+/// who is dead (§4.9): the MP side wins with the MP alive and every FP
+/// dead, the FP side with the MP dead and some FP alive.
+pub fn answer_fits(input: &Input, output: &Output) -> Result<(), String> {
+    let n = input.seats.len();
+    let hands = &output.lines[1..];
+    if hands.len() > n {
+        return Err(format!(
+            "{} lines after the winner for {n} pigs",
+            hands.len()
+        ));
+    }
+    for (i, line) in hands.iter().enumerate() {
+        let cards = line.is_empty() || line.split(' ').all(|t| Card::from_token(t).is_some());
+        if line != "DEAD" && !cards {
+            return Err(format!(
+                "line {}: not DEAD nor cards separated by single spaces",
+                i + 2
+            ));
+        }
+    }
+    let dead = |i: usize| hands.get(i).is_some_and(|l| l == "DEAD");
+    let fps: Vec<usize> = (0..n)
+        .filter(|&i| input.seats[i].role == Role::FP)
+        .collect();
+    let fits = match output.lines[0].as_str() {
+        "MP" => !dead(0) && fps.iter().all(|&i| dead(i)),
+        _ => dead(0) && fps.iter().any(|&i| !dead(i)),
+    };
+    if !fits {
+        return Err(format!(
+            "the winner {} does not match who is dead (section 4.9)",
+            output.lines[0]
+        ));
+    }
+    Ok(())
+}

@@ -28,6 +28,8 @@ impl Game for Stones {
     const PORT: gamefuzz_reference::Port = gamefuzz_reference::stones::main;
     const SAMPLE: &'static str = include_str!("sample.in");
     const VALIDATOR: &'static str = include_str!("validator.cpp");
+    const ANSWER_VALIDATOR: &'static str = include_str!("answer.cpp");
+    const RULES_TEXT: &'static str = include_str!("../../../docs/rules/stones.md");
     const HAS_BRUTE: bool = true;
 
     type Input = Input;
@@ -51,6 +53,10 @@ impl Game for Stones {
 
     fn render_output(output: &Vec<Answer>) -> String {
         model::render_output(output)
+    }
+
+    fn answer_fits(input: &Input, output: &Vec<Answer>) -> Result<(), String> {
+        model::answer_fits(input, output)
     }
 
     fn solve(input: &Input, budget: &mut Budget) -> Result<Vec<Answer>, Fault> {

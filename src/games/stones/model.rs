@@ -4,7 +4,7 @@
 
 use std::fmt::Write as _;
 
-use crate::game::{first_case_difference, pack_cases, split_answers};
+use crate::game::{first_case_difference, one_answer_per_case, pack_cases, split_answers};
 use crate::text::{at, output_lines, quoted, ParseError, Tokens};
 
 /// Pile kinds per case (checklist rule 2).
@@ -230,4 +230,15 @@ pub fn pack(inputs: &[&Input]) -> Option<Input> {
 pub fn unpack_output(inputs: &[&Input], output: &[Answer]) -> Option<Vec<Vec<Answer>>> {
     let lens: Vec<usize> = inputs.iter().map(|i| i.cases.len()).collect();
     split_answers(&lens, output)
+}
+
+/// `Game::answer_fits`: one answer per case, never `win lose` (§4.1: T > 0
+/// is the only way A wins moving first, and then A wins moving second too).
+pub fn answer_fits(input: &Input, output: &[Answer]) -> Result<(), String> {
+    one_answer_per_case(&input.cases, output, |_, a| {
+        if a.first && !a.second {
+            return Err("'win lose' cannot be the answer (section 4.1)".into());
+        }
+        Ok(())
+    })
 }

@@ -37,6 +37,8 @@ impl Game for Xiangqi {
     const PORT: gamefuzz_reference::Port = gamefuzz_reference::xiangqi::main;
     const SAMPLE: &'static str = include_str!("sample.in");
     const VALIDATOR: &'static str = include_str!("validator.cpp");
+    const ANSWER_VALIDATOR: &'static str = include_str!("answer.cpp");
+    const RULES_TEXT: &'static str = include_str!("../../../docs/rules/xiangqi.md");
     type Input = Input;
     type Output = Output;
 
@@ -58,6 +60,10 @@ impl Game for Xiangqi {
 
     fn render_output(out: &Output) -> String {
         model::render_output(out)
+    }
+
+    fn answer_fits(input: &Input, output: &Output) -> Result<(), String> {
+        model::answer_fits(input, output)
     }
 
     fn solve(input: &Input, budget: &mut Budget) -> Result<Output, Fault> {

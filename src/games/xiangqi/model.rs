@@ -5,7 +5,7 @@
 //! input order, coordinates unchecked) so that the validator can name the
 //! rule a hand-written file breaks and `render` can reproduce it faithfully.
 
-use crate::game::{first_case_difference, pack_cases, split_answers};
+use crate::game::{first_case_difference, one_answer_per_case, pack_cases, split_answers};
 use crate::text::{at, output_lines, quoted, ParseError, Tokens};
 
 /// A red piece type, written as its judge letter.
@@ -208,4 +208,9 @@ pub fn unpack_output(inputs: &[&Input], output: &Output) -> Option<Vec<Output>> 
 
 pub fn difference(a: &Output, b: &Output) -> String {
     first_case_difference(a, b, |&x, &y| format!("{}/{}", answer(x), answer(y)))
+}
+
+/// `Game::answer_fits`: one answer per case.
+pub fn answer_fits(input: &Input, output: &Output) -> Result<(), String> {
+    one_answer_per_case(&input.cases, output, |_, _| Ok(()))
 }
