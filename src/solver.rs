@@ -392,8 +392,12 @@ fn run_command<G: Game>(words: &[String], text: &str, limits: &Limits) -> Run<G:
         Err(e) => return fail(FaultKind::Io, format!("cannot start {}: {e}", words[0])),
     };
     let max = limits.max_output;
-    let Pipes { out_rx, err_rx } = connect(&mut child, text, max);
+    let pipes = connect(&mut child, text, max);
     let (timed_out, status) = end_group(&mut child, limits.timeout);
+    let Pipes { out_rx, err_rx } = match pipes {
+        Ok(p) => p,
+        Err(e) => return fail(FaultKind::Io, format!("cannot start a thread to talk to it: {e}")),
+    };
     let grace = Instant::now() + PIPE_GRACE;
     let stderr = err_rx
         .recv_timeout(grace.saturating_duration_since(Instant::now()))
@@ -459,69 +463,98 @@ struct Pipes {
 }
 
 /// Feeds `text` to the program and reads its output, each pipe on its own
-/// thread, so no pipe can fill up and block the program.
-fn connect(child: &mut Child, text: &str, max: usize) -> Pipes {
+/// thread, so no pipe can fill up and block the program. A thread that
+/// cannot start is an error (the caller still ends the program).
+fn connect(child: &mut Child, text: &str, max: usize) -> std::io::Result<Pipes> {
     let mut stdin = child.stdin.take().expect("piped stdin");
     let input = text.as_bytes().to_vec();
     // Detached: a program may exit without reading all input (not a
     // fault), and the write ends when the group is killed.
-    thread::spawn(move || {
+    thread::Builder::new().spawn(move || {
         let _ = stdin.write_all(&input);
-    });
+    })?;
     let mut stdout = child.stdout.take().expect("piped stdout");
     let (out_tx, out_rx) = mpsc::channel();
-    thread::spawn(move || {
+    thread::Builder::new().spawn(move || {
         let mut buf = Vec::new();
         let r = (&mut stdout).take(max as u64 + 1).read_to_end(&mut buf);
         // Drain the rest so the program never blocks on a full pipe.
         let _ = std::io::copy(&mut stdout, &mut std::io::sink());
         let _ = out_tx.send(r.map(|_| buf));
-    });
+    })?;
     let stderr = child.stderr.take().expect("piped stderr");
     let (err_tx, err_rx) = mpsc::channel();
-    thread::spawn(move || {
+    thread::Builder::new().spawn(move || {
         let _ = err_tx.send(read_tail(stderr, STDERR_TAIL));
-    });
-    Pipes { out_rx, err_rx }
+    })?;
+    Ok(Pipes { out_rx, err_rx })
 }
 
 /// Waits until the program exits or `timeout` is up, then kills its whole
-/// group and reaps it: whether it timed out, and its exit status.
+/// group, reaps it and ends the processes that left the group
+/// ([`interrupt::end_orphans`]): whether it timed out, and its exit status.
 fn end_group(child: &mut Child, timeout: Duration) -> (bool, std::io::Result<ExitStatus>) {
     let pid = child.id() as i32;
-    let (exit_tx, exit_rx) = mpsc::channel();
-    let waiter = thread::spawn(move || {
-        wait_exited(pid);
-        let _ = exit_tx.send(());
-    });
-    let timed_out = exit_rx.recv_timeout(timeout).is_err();
+    let timed_out = !wait_exited(pid, timeout);
     if timed_out {
         // In case the program left its own group.
         let _ = child.kill();
     }
     interrupt::kill_group(pid);
-    let _ = waiter.join();
+    if timed_out {
+        wait_exited(pid, Duration::MAX);
+    }
     interrupt::release(pid);
-    (timed_out, child.wait())
+    let status = child.wait();
+    interrupt::end_orphans();
+    (timed_out, status)
 }
 
-/// Blocks until process `pid` has exited, leaving it unreaped.
-fn wait_exited(pid: i32) {
-    loop {
-        // SAFETY: `info` is a plain C struct that waitid fills in.
-        let r = unsafe {
-            let mut info: libc::siginfo_t = std::mem::zeroed();
-            libc::waitid(
-                libc::P_PID,
-                pid as libc::id_t,
-                &mut info,
-                libc::WEXITED | libc::WNOWAIT,
-            )
-        };
-        if r == 0 || std::io::Error::last_os_error().kind() != std::io::ErrorKind::Interrupted {
-            return;
-        }
+/// Waits until process `pid` has exited, leaving it unreaped, or `timeout`
+/// is up; whether it exited. The wait is on a thread of its own, or where
+/// none can start, by polling.
+fn wait_exited(pid: i32, timeout: Duration) -> bool {
+    let (exit_tx, exit_rx) = mpsc::channel();
+    let waiter = thread::Builder::new().spawn(move || {
+        while !exited(pid, 0) {}
+        let _ = exit_tx.send(());
+    });
+    if waiter.is_ok() {
+        return exit_rx.recv_timeout(timeout).is_ok();
     }
+    let start = Instant::now();
+    loop {
+        if exited(pid, libc::WNOHANG) {
+            return true;
+        }
+        if start.elapsed() >= timeout {
+            return false;
+        }
+        thread::sleep(Duration::from_millis(5));
+    }
+}
+
+/// One `waitid` on process `pid` without reaping it (`flags` may add
+/// `WNOHANG`): whether it has exited. An interrupted wait is not an exit;
+/// a failed one (no such child) counts as one, so no caller waits forever.
+fn exited(pid: i32, flags: libc::c_int) -> bool {
+    // SAFETY: `info` is a plain C struct that waitid fills in.
+    let (r, info) = unsafe {
+        let mut info: libc::siginfo_t = std::mem::zeroed();
+        let r = libc::waitid(
+            libc::P_PID,
+            pid as libc::id_t,
+            &mut info,
+            libc::WEXITED | libc::WNOWAIT | flags,
+        );
+        (r, info)
+    };
+    if r != 0 {
+        return std::io::Error::last_os_error().kind() != std::io::ErrorKind::Interrupted;
+    }
+    // With WNOHANG and no exit yet, waitid leaves `si_pid` zero.
+    // SAFETY: si_pid reads the field waitid filled in.
+    flags & libc::WNOHANG == 0 || unsafe { info.si_pid() } != 0
 }
 
 /// Reads `r` to its end, keeping the last `keep` bytes; returns them and

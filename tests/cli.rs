@@ -538,3 +538,66 @@ fn diff_inputs_refuses_what_makes_no_sense_with_files() {
     );
     assert_eq!(out.status.code(), Some(2), "{}", text(&out.stderr));
 }
+
+/// Probe: a bad number gets one short line that quotes what was typed
+/// (never the number as parsed, nor clap's `-- -1` tip), exit 2, and a
+/// refused run creates nothing, not even its corpus folder.
+#[test]
+fn bad_numbers_get_short_messages_and_nothing_is_created() {
+    let dir = tempfile::tempdir().unwrap();
+    let corpus = dir.path().join("corpus");
+    let c = corpus.to_str().unwrap();
+    for (args, names) in [
+        (vec!["diff", "xiangqi", "--time", "1e300"], "'1e300'"),
+        (vec!["diff", "xiangqi", "--time", "-1"], "'-1'"),
+        (vec!["diff", "xiangqi", "--time", "0"], "'0'"),
+        (vec!["diff", "xiangqi", "--time", "nan"], "'nan'"),
+        (vec!["diff", "xiangqi", "--timeout", "-2"], "'-2'"),
+        (vec!["diff", "xiangqi", "--shrink-time", "1e999"], "'1e999'"),
+        (vec!["diff", "xiangqi", "--jobs", "-4"], "'-4'"),
+        (vec!["diff", "xiangqi", "--jobs", "100000"], "'100000'"),
+        (vec!["diff", "xiangqi", "--profile", "nosuch"], "nosuch"),
+        (vec!["diff", "xiangqi", "--shard", "3/2"], "'3/2'"),
+        (vec!["diff", "all", "--solvers", "engine,brute"], "brute"),
+        (vec!["shrink", "xiangqi", "--shrink-time", "-1", "--solvers", "engine,reference"], "'-1'"),
+        (vec!["import", "x/diff_pigs/crash-0", "--shrink-time", "-1"], "'-1'"),
+    ] {
+        let mut args = args.clone();
+        if args[0] == "diff" {
+            args.extend(["--corpus", c]);
+        }
+        let out = gamefuzz(&args, "");
+        let err = text(&out.stderr);
+        assert_eq!(out.status.code(), Some(2), "{args:?}: {err}");
+        assert!(err.contains(names), "{args:?} quotes what was typed: {err}");
+        assert!(err.len() < 400, "{args:?}: {} bytes: {err}", err.len());
+        assert!(!err.contains("-- -"), "{args:?}: {err}");
+        assert!(!corpus.exists(), "{args:?} created its corpus folder");
+    }
+    let out = gamefuzz(&["coverage", "xiangqi", "--cases", "0"], "");
+    assert_eq!(out.status.code(), Some(2), "{}", text(&out.stdout));
+    assert!(out.stdout.is_empty(), "{}", text(&out.stdout));
+}
+
+/// Probe: `check` names an invalid test's reason once, after a single
+/// `invalid input: `.
+#[test]
+fn check_says_invalid_input_once() {
+    let dir = tempfile::tempdir().unwrap();
+    let data = dir.path().join("data/secret");
+    std::fs::create_dir_all(&data).unwrap();
+    // Red's chariot does not give check: valid syntax, broken rule.
+    std::fs::write(data.join("1.in"), "2 1 4\nG 10 5\nR 5 1\n\n0 0 0\n").unwrap();
+    let out = gamefuzz(
+        &["check", dir.path().to_str().unwrap(), "--game", "xiangqi"],
+        "",
+    );
+    let stdout = text(&out.stdout);
+    assert_eq!(out.status.code(), Some(1), "{stdout}{}", text(&out.stderr));
+    let line = stdout
+        .lines()
+        .find(|l| l.contains("secret/1"))
+        .unwrap_or_else(|| panic!("{stdout}"));
+    assert_eq!(line.matches("invalid input").count(), 1, "{line}");
+    assert!(line.contains("secret/1: invalid input: "), "{line}");
+}

@@ -1030,3 +1030,124 @@ fn cmd_takes_a_command_line_with_arguments() {
         text(&again.stdout)
     );
 }
+
+/// Probe: an interrupt that comes while the findings are being shrunk
+/// ends the shrinking, and the summary says the run was interrupted.
+#[test]
+fn an_interrupt_while_shrinking_is_reported() {
+    let dir = tempfile::tempdir().unwrap();
+    let pids = Pids(dir.path().join("pids"));
+    let yes = always_yes(dir.path());
+    let slow = script(
+        dir.path(),
+        "slow-yes.sh",
+        &format!(
+            "echo $$ >> {}\nsleep 0.1\nexec {}",
+            pids.0.display(),
+            yes.display()
+        ),
+    );
+    let solvers = format!("engine,cmd:{}", slow.display());
+    let run = Run::start(&[
+        "diff",
+        "xiangqi",
+        "--solvers",
+        &solvers,
+        "--cases",
+        "1",
+        "--profile",
+        "max",
+        "--jobs",
+        "1",
+        "--no-store",
+        "--json",
+    ]);
+    // One run is the campaign; the runs after it are the shrinking's.
+    let waited = Instant::now();
+    while pids.list().len() < 4 {
+        assert!(waited.elapsed() < secs(20), "shrinking never started");
+        std::thread::sleep(Duration::from_millis(20));
+    }
+    run.signal(libc::SIGINT, true);
+    let out = run.finish(secs(20));
+    assert_eq!(out.status.code(), Some(1), "{}", text(&out.stderr));
+    let v = json(&out);
+    assert_eq!(v["interrupted"], true, "{v}");
+    assert_eq!(v["signatures"][0]["shrink"], "partly", "{v}");
+    assert_eq!(v["signatures"][0]["shrink_note"], "interrupted", "{v}");
+    assert_eq!(pids.alive(), Vec::<i32>::new());
+}
+
+/// Probe: a process a program starts in a session of its own (`setsid`)
+/// leaves the program's process group, and is still ended with the run,
+/// by `solve` and by `diff`.
+#[test]
+fn a_process_that_leaves_the_group_is_still_ended() {
+    let dir = tempfile::tempdir().unwrap();
+    let pids = Pids(dir.path().join("pids"));
+    let escape = script(
+        dir.path(),
+        "escape.sh",
+        // It answers once its escapee has left the group.
+        &format!(
+            "setsid sh -c 'echo $$ >> {p}; : > {p}.'$$'; exec sleep 30' </dev/null >/dev/null 2>&1 &\n\
+             while [ ! -e {p}.$$ ]; do sleep 0.01; done\n\
+             exec {BIN} solve xiangqi",
+            p = pids.0.display()
+        ),
+    );
+    let input = gamefuzz(&["gen", "xiangqi", "--seed", "5"], secs(10)).stdout;
+    let file = dir.path().join("in.txt");
+    std::fs::write(&file, &input).unwrap();
+    let solver = format!("cmd:{}", escape.display());
+    let stdin = std::fs::File::open(&file).unwrap();
+    let out = Run::start_with(&["solve", "xiangqi", "--solver", &solver], stdin.into())
+        .finish(secs(15));
+    assert_eq!(out.status.code(), Some(0), "{}", text(&out.stderr));
+    let solvers = format!("engine,{solver}");
+    let out = gamefuzz(
+        &[
+            "diff", "xiangqi", "--solvers", &solvers, "--cases", "3", "--pack", "1", "--jobs",
+            "2", "--no-store",
+        ],
+        secs(30),
+    );
+    assert_eq!(out.status.code(), Some(0), "{}", text(&out.stderr));
+    let waited = Instant::now();
+    while pids.list().len() < 4 && waited.elapsed() < secs(5) {
+        std::thread::sleep(Duration::from_millis(20));
+    }
+    assert_eq!(pids.list().len(), 4, "every run started its escapee");
+    assert_eq!(pids.alive(), Vec::<i32>::new(), "no escapee outlives its run");
+}
+
+/// Probe: a worker thread that cannot start (here for want of address
+/// space) is an error with a hint, not a panic; `--jobs` is bounded.
+#[test]
+fn a_thread_that_cannot_start_is_an_error_not_a_panic() {
+    let out = gamefuzz(&["diff", "xiangqi", "--jobs", "2000", "--cases", "5"], secs(10));
+    assert_eq!(out.status.code(), Some(2), "{}", text(&out.stderr));
+    assert!(text(&out.stderr).contains("from 1 to 256"), "{}", text(&out.stderr));
+    let limited = format!(
+        "ulimit -v {}; exec {BIN} diff xiangqi --jobs 256 --cases 5000 --no-store --no-shrink \
+         --solvers engine,cmd:/bin/cat",
+        THREADLESS_KB
+    );
+    let start = Instant::now();
+    let out = Command::new("sh")
+        .arg("-c")
+        .arg(&limited)
+        .current_dir(env!("CARGO_MANIFEST_DIR"))
+        .output()
+        .unwrap();
+    assert!(start.elapsed() < secs(30));
+    let err = text(&out.stderr);
+    assert!(!err.contains("panicked"), "{err}");
+    assert_eq!(out.status.code(), Some(2), "{err}");
+    assert!(err.contains("cannot start worker thread"), "{err}");
+    assert!(err.contains("--jobs"), "{err}");
+}
+
+/// Address space (KB) in which gamefuzz runs but 256 worker threads of
+/// 2 MB stacks do not fit.
+const THREADLESS_KB: u64 = 300_000;

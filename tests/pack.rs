@@ -268,6 +268,28 @@ fn shards_split_a_campaign_without_overlap() {
     }
 }
 
+/// A shard of a huge N runs each of its cases once and ends: no index
+/// wraps round to case 0 again, with cases or with time.
+#[test]
+fn a_shard_of_a_huge_campaign_runs_each_case_once_and_ends() {
+    for (shard, amount, cases) in [
+        ("1/9223372036854775808", ["--cases", "100"], 1),
+        ("1/9223372036854775808", ["--time", "30"], 2),
+        ("3/18446744073709551615", ["--cases", "100"], 1),
+        ("18446744073709551615/18446744073709551615", ["--time", "30"], 1),
+    ] {
+        let start = std::time::Instant::now();
+        let mut args = vec!["diff", "stones", "--shard", shard, "--json", "--no-store"];
+        args.extend(amount);
+        let v = diff_json(&args);
+        assert_eq!(v["cases"], cases, "{shard} {amount:?}: {v}");
+        assert!(
+            start.elapsed() < std::time::Duration::from_secs(20),
+            "{shard} {amount:?} ran until its time was up"
+        );
+    }
+}
+
 #[test]
 fn bad_pack_and_shard_arguments_exit_2() {
     for args in [
@@ -405,8 +427,14 @@ fn shard_indices_are_disjoint_and_cover_the_campaign() {
     let mut union = Vec::new();
     for k in 0..4 {
         let o = opts((k, 4));
-        union.extend((0..15).map(|i| o.case_seed(o.case_index(i))));
+        union.extend((0..15).map(|i| o.case_seed(o.case_index(i).unwrap())));
     }
     union.sort();
     assert_eq!(union, whole, "disjoint and complete");
+    // Past the last index there is, a shard has no more cases: no index
+    // wraps round to one run before.
+    let huge = opts((0, 1 << 63));
+    assert_eq!(huge.case_index(1), Some(1 << 63));
+    assert_eq!(huge.case_index(2), None);
+    assert_eq!(opts((u64::MAX - 1, u64::MAX)).case_index(1), None);
 }

@@ -62,7 +62,7 @@ pub struct DiffArgs {
     pub inputs: Vec<PathBuf>,
     /// Wall-clock budget in seconds, split evenly between games for `all`
     /// [default: 60 when --cases is not given].
-    #[arg(long)]
+    #[arg(long, value_parser = super::positive_seconds, allow_hyphen_values = true)]
     pub time: Option<f64>,
     /// Base seed: case i uses seed + i.
     #[arg(long, default_value_t = 0)]
@@ -70,8 +70,8 @@ pub struct DiffArgs {
     /// Use one profile; default: rotate through every profile of the game.
     #[arg(long)]
     pub profile: Option<String>,
-    /// Worker threads [default: all cores].
-    #[arg(long)]
+    /// Worker threads, at most 256 [default: all cores].
+    #[arg(long, value_parser = super::jobs, allow_hyphen_values = true)]
     pub jobs: Option<usize>,
     /// Corpus root; findings go to <DIR>/<game>/.
     #[arg(long, default_value = "corpus")]
@@ -86,7 +86,8 @@ pub struct DiffArgs {
     /// Wall-clock budget of all the run's shrinking, in seconds, shared
     /// between its findings and, for `all`, split evenly between games
     /// [default: --time, or 60 with --cases].
-    #[arg(long, value_name = "SECS", conflicts_with = "no_shrink")]
+    #[arg(long, value_name = "SECS", conflicts_with = "no_shrink",
+          value_parser = super::any_seconds, allow_hyphen_values = true)]
     pub shrink_time: Option<f64>,
     /// Print one JSON summary object on stdout (the report goes to stderr).
     #[arg(long)]
@@ -110,7 +111,12 @@ pub struct DiffArgs {
 
 /// `I/N` with 1 <= I <= N, as the 0-based pair `(I-1, N)`.
 fn parse_shard(s: &str) -> Result<(u64, u64), String> {
-    let bad = || format!("--shard takes I/N with 1 <= I <= N, got '{s}'");
+    let bad = || {
+        format!(
+            "--shard takes I/N with 1 <= I <= N, got {}",
+            crate::text::quoted(s)
+        )
+    };
     let (i, n) = s.split_once('/').ok_or_else(bad)?;
     let (i, n): (u64, u64) = (
         i.trim().parse().map_err(|_| bad())?,
@@ -136,11 +142,12 @@ pub(super) fn run(args: &DiffArgs) -> anyhow::Result<Exit> {
     let files = input_files(&args.inputs)?;
     let opts = options(args, games.len(), files.len())?;
     for &g in &games {
-        g.dispatch(CheckSolvers(&opts.solvers))?;
+        g.dispatch(CheckOptions(&opts))?;
     }
-    // Made up front: a path that cannot hold a corpus fails now, not after a
-    // long run, and a campaign without findings still leaves its (empty)
-    // corpus root for `corpus merge`.
+    // Made up front, once everything else is checked (nothing is created
+    // before a refusal): a path that cannot hold a corpus fails now, not
+    // after a long run, and a campaign without findings still leaves its
+    // (empty) corpus root for `corpus merge`.
     if let Some(root) = &opts.corpus {
         std::fs::create_dir_all(root)
             .with_context(|| format!("creating corpus root {}", root.display()))?;
@@ -226,15 +233,14 @@ fn options(args: &DiffArgs, games: usize, files: usize) -> anyhow::Result<DiffOp
         (Some(0), _) => bail!("--cases must be at least 1"),
         (Some(n), _) => (Amount::Cases(n), 60.0),
         (None, t) => {
-            let total = seconds(t.unwrap_or(60.0), "--time")?;
+            let total = seconds(t.unwrap_or(60.0));
             (Amount::Time(total / games as u32), total.as_secs_f64())
         }
     };
-    let shrink_time = seconds(args.shrink_time.unwrap_or(shrink_time), "--shrink-time")?;
+    let shrink_time = seconds(args.shrink_time.unwrap_or(shrink_time));
     let jobs = match args.jobs {
-        Some(0) => bail!("--jobs must be at least 1"),
         Some(j) => j,
-        None => std::thread::available_parallelism().map_or(1, |n| n.get()),
+        None => std::thread::available_parallelism().map_or(1, |n| n.get().min(super::MAX_JOBS)),
     };
     let limits = args.limits.limits()?;
     let external = args
@@ -323,13 +329,14 @@ impl Visit for DiffGame<'_> {
     }
 }
 
-/// Refuses solvers a game cannot run, before any game's work starts.
-struct CheckSolvers<'a>(&'a [SolverSpec]);
+/// Refuses options a game cannot run (solvers, profile, shard), before
+/// any game's work starts.
+struct CheckOptions<'a>(&'a DiffOptions);
 
-impl Visit for CheckSolvers<'_> {
+impl Visit for CheckOptions<'_> {
     type Out = anyhow::Result<()>;
     fn visit<G: Game>(self) -> anyhow::Result<()> {
-        crate::solver::check::<G>(self.0)
+        driver::check_options::<G>(self.0)
     }
 }
 

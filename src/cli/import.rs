@@ -22,7 +22,8 @@ pub struct ImportArgs {
     #[arg(long, default_value = "corpus")]
     pub corpus: PathBuf,
     /// Wall-clock budget for shrinking, in seconds.
-    #[arg(long, default_value_t = 60.0)]
+    #[arg(long, default_value_t = 60.0, value_parser = super::any_seconds,
+          allow_hyphen_values = true)]
     pub shrink_time: f64,
 }
 
@@ -36,7 +37,7 @@ pub(super) fn run(a: &ImportArgs) -> anyhow::Result<Exit> {
         _ => None,
     };
     let bounds = ShrinkLimits {
-        time: seconds(a.shrink_time, "--shrink-time")?,
+        time: seconds(a.shrink_time),
         ..ShrinkLimits::default()
     };
     let found = crate::fuzz::import(&a.artifact, target, &a.corpus, &bounds)?;

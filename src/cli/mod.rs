@@ -6,7 +6,7 @@ use std::io::Read;
 use std::path::Path;
 use std::time::Duration;
 
-use anyhow::{bail, Context};
+use anyhow::Context;
 use clap::{Args, Parser, Subcommand};
 
 use crate::fault::Budget;
@@ -175,7 +175,8 @@ pub struct LimitArgs {
     /// Time limit of each external program run, in seconds (more than 0);
     /// the program and every process it starts in its process group are
     /// killed when it is up.
-    #[arg(long, default_value_t = 10.0, value_parser = positive_seconds)]
+    #[arg(long, default_value_t = 10.0, value_parser = positive_seconds,
+          allow_hyphen_values = true)]
     pub timeout: f64,
 }
 
@@ -183,18 +184,55 @@ impl LimitArgs {
     fn limits(&self) -> anyhow::Result<Limits> {
         Ok(Limits {
             steps: self.steps,
-            timeout: seconds(self.timeout, "--timeout")?,
+            timeout: seconds(self.timeout),
             ..Limits::default()
         })
     }
 }
 
+/// The most seconds any flag takes (about 32 years): more is a typo, and
+/// would overflow the clock.
+const MAX_SECONDS: f64 = 1e9;
+
 /// A number of seconds greater than zero (a zero limit would fail every run).
 fn positive_seconds(s: &str) -> Result<f64, String> {
-    match s.parse::<f64>() {
-        Ok(t) if t > 0.0 && t <= 1e9 => Ok(t),
+    parse_seconds(s, true)
+}
+
+/// A number of seconds, zero included.
+fn any_seconds(s: &str) -> Result<f64, String> {
+    parse_seconds(s, false)
+}
+
+/// A plain number of seconds within [`MAX_SECONDS`]; the message quotes
+/// what was typed, cut short, never the number as parsed.
+fn parse_seconds(s: &str, positive: bool) -> Result<f64, String> {
+    let t = s.trim().parse::<f64>().ok().filter(|t| t.is_finite());
+    match t {
+        Some(t) if t <= MAX_SECONDS && (t > 0.0 || (!positive && t == 0.0)) => Ok(t.max(0.0)),
         _ => Err(format!(
-            "expected a number of seconds greater than 0, got '{s}'"
+            "expected a number of seconds {} 1e9, got {}",
+            if positive {
+                "greater than 0 and at most"
+            } else {
+                "from 0 to"
+            },
+            crate::text::quoted(s)
+        )),
+    }
+}
+
+/// The most worker threads `--jobs` takes: past a few per core they only
+/// cost memory (each program run adds threads of its own).
+pub const MAX_JOBS: usize = 256;
+
+/// `--jobs`: from 1 to [`MAX_JOBS`].
+fn jobs(s: &str) -> Result<usize, String> {
+    match s.trim().parse::<usize>() {
+        Ok(j) if (1..=MAX_JOBS).contains(&j) => Ok(j),
+        _ => Err(format!(
+            "expected a number of worker threads from 1 to {MAX_JOBS}, got {}",
+            crate::text::quoted(s)
         )),
     }
 }
@@ -231,11 +269,9 @@ fn stderr_block(stderr: &str, indent: &str, max_lines: usize) -> String {
     out
 }
 
-fn seconds(s: f64, flag: &str) -> anyhow::Result<Duration> {
-    if !(0.0..=1e9).contains(&s) {
-        bail!("{flag} must be a non-negative number of seconds, got {s}");
-    }
-    Ok(Duration::from_secs_f64(s))
+/// Seconds already checked by [`positive_seconds`] or [`any_seconds`].
+fn seconds(s: f64) -> Duration {
+    Duration::from_secs_f64(s.clamp(0.0, MAX_SECONDS))
 }
 
 /// A comma-separated list of at least two distinct solvers.

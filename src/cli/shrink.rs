@@ -25,7 +25,8 @@ pub struct ShrinkArgs {
     /// The judge input file [default: stdin].
     pub file: Option<PathBuf>,
     /// Wall-clock budget for shrinking, in seconds.
-    #[arg(long, default_value_t = 60.0)]
+    #[arg(long, default_value_t = 60.0, value_parser = super::any_seconds,
+          allow_hyphen_values = true)]
     pub shrink_time: f64,
     /// Also store the result in this corpus root (as `diff` does).
     #[arg(long)]
@@ -59,7 +60,7 @@ fn shrink_command<G: Game>(
 ) -> anyhow::Result<Exit> {
     solver::check::<G>(solvers)?;
     let bounds = ShrinkLimits {
-        time: seconds(time, "--shrink-time")?,
+        time: seconds(time),
         ..ShrinkLimits::default()
     };
     let text = read_input(file)?;

@@ -38,6 +38,7 @@ pub(super) fn campaign<G: Game>(opts: &DiffOptions, files: &[PathBuf]) -> anyhow
     if let Some(b) = &bar {
         b.finish_and_clear();
     }
+    let tally = tally?;
     let interrupted = interrupt::stopped();
     let Tally {
         cases,
@@ -86,7 +87,8 @@ pub(super) fn campaign<G: Game>(opts: &DiffOptions, files: &[PathBuf]) -> anyhow
         jobs: opts.jobs,
         pack: opts.pack,
         shard: (opts.shard.1 > 1).then(|| format!("{}/{}", opts.shard.0 + 1, opts.shard.1)),
-        interrupted,
+        // An interrupt while shrinking ends the run early too.
+        interrupted: interrupted || interrupt::stopped(),
     })
 }
 
@@ -98,24 +100,29 @@ pub(super) fn campaign<G: Game>(opts: &DiffOptions, files: &[PathBuf]) -> anyhow
 /// signature's exemplar at once, unshrunk, so a run killed at any moment
 /// keeps its findings; it holds them back until two solvers have answered,
 /// and halts the run when they have not after [`FIRST_BATCH`] cases.
-fn run_workers<G: Game>(ctx: &Ctx, bar: Option<&indicatif::ProgressBar>) -> Tally<G::Input> {
+fn run_workers<G: Game>(
+    ctx: &Ctx,
+    bar: Option<&indicatif::ProgressBar>,
+) -> anyhow::Result<Tally<G::Input>> {
     let opts = ctx.opts;
     let next = AtomicU64::new(0);
     let more = |i: u64| {
         ctx.running()
             && (ctx.files.is_empty() || i < ctx.files.len() as u64)
-            && match opts.amount {
-                Amount::Cases(total) => opts.case_index(i) < total,
+            && opts.case_index(i).is_some_and(|index| match opts.amount {
+                Amount::Cases(total) => index < total,
                 Amount::Time(_) => true,
-            }
+            })
     };
-    std::thread::scope(|scope| {
+    let gate = Gate::default();
+    let tally = std::thread::scope(|scope| {
         let (tx, rx) = mpsc::channel::<Vec<Outcome<G::Input>>>();
-        for _ in 0..opts.jobs.max(1) {
+        let started = spawn_workers(scope, opts.jobs, &gate, || {
             let (tx, next, more) = (tx.clone(), &next, &more);
-            scope.spawn(move || worker::<G>(ctx, next, more, &tx));
-        }
+            move || worker::<G>(ctx, next, more, &tx)
+        });
         drop(tx);
+        started?;
         let mut tally = Tally::new();
         let mut held: Vec<String> = Vec::new();
         for outcome in rx.into_iter().flatten() {
@@ -160,8 +167,84 @@ fn run_workers<G: Game>(ctx: &Ctx, bar: Option<&indicatif::ProgressBar>) -> Tall
                 }
             }
         }
-        tally
-    })
+        Ok(tally)
+    });
+    tally.map_err(|e: SpawnError| anyhow::anyhow!("{}: {e}", G::ID))
+}
+
+/// Starts `jobs` threads in `scope`, each running what `make` returns once
+/// all have started. A thread that cannot start (the system is out of
+/// threads or memory) is an error, not a panic: the ones started then end
+/// without doing any work, so that their stacks are freed before the
+/// error is put into words (there may be no memory to spare until then).
+pub(super) fn spawn_workers<'scope, W: FnOnce() + Send + 'scope>(
+    scope: &'scope std::thread::Scope<'scope, '_>,
+    jobs: usize,
+    gate: &'scope Gate,
+    mut make: impl FnMut() -> W,
+) -> Result<(), SpawnError> {
+    let mut failed = None;
+    for k in 0..jobs.max(1) {
+        let work = make();
+        let started = std::thread::Builder::new().spawn_scoped(scope, move || {
+            if gate.wait() {
+                work();
+            }
+        });
+        if let Err(e) = started {
+            failed = Some(SpawnError { k, jobs, e });
+            break;
+        }
+    }
+    gate.open(failed.is_none());
+    failed.map_or(Ok(()), Err)
+}
+
+/// Holds the workers until every one has started; `open(false)` sends
+/// them home.
+#[derive(Default)]
+pub(super) struct Gate {
+    state: std::sync::Mutex<Option<bool>>,
+    opened: std::sync::Condvar,
+}
+
+impl Gate {
+    fn open(&self, go: bool) {
+        *self.state.lock().unwrap_or_else(|p| p.into_inner()) = Some(go);
+        self.opened.notify_all();
+    }
+
+    /// Whether to work, once the gate opens.
+    fn wait(&self) -> bool {
+        let mut state = self.state.lock().unwrap_or_else(|p| p.into_inner());
+        loop {
+            if let Some(go) = *state {
+                return go;
+            }
+            state = self.opened.wait(state).unwrap_or_else(|p| p.into_inner());
+        }
+    }
+}
+
+/// A worker thread that could not start: worded only once the others
+/// have ended.
+#[derive(Debug)]
+pub(super) struct SpawnError {
+    k: usize,
+    jobs: usize,
+    e: std::io::Error,
+}
+
+impl std::fmt::Display for SpawnError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(
+            f,
+            "cannot start worker thread {} of {}: {} (try a smaller --jobs)",
+            self.k + 1,
+            self.jobs,
+            self.e
+        )
+    }
 }
 
 /// Stores a finding's exemplar as it was found (not shrunk yet); a failure

@@ -58,10 +58,12 @@ pub struct DiffOptions {
 
 impl DiffOptions {
     /// The campaign index of the `i`-th case this run (or shard) executes:
-    /// shard `i` of `n` runs campaign cases `i, i + n, i + 2n, ...`.
-    pub fn case_index(&self, i: u64) -> u64 {
+    /// shard `i` of `n` runs campaign cases `i, i + n, i + 2n, ...`; `None`
+    /// past the last index there is, so that no index comes twice and a
+    /// shard of a huge `n` ends.
+    pub fn case_index(&self, i: u64) -> Option<u64> {
         let (k, n) = self.shard;
-        i.wrapping_mul(n.max(1)).wrapping_add(k)
+        i.checked_mul(n.max(1))?.checked_add(k)
     }
 
     /// The per-case seed of campaign case `index`.
@@ -450,7 +452,7 @@ pub fn diff_files<G: Game>(opts: &DiffOptions, files: &[PathBuf]) -> anyhow::Res
 
 /// Refuses options that name no profile of the game or no shard, and
 /// solvers that cannot run.
-fn check_options<G: Game>(opts: &DiffOptions) -> anyhow::Result<()> {
+pub fn check_options<G: Game>(opts: &DiffOptions) -> anyhow::Result<()> {
     if let Some(p) = &opts.profile {
         anyhow::ensure!(
             G::PROFILES.iter().any(|q| q.name == p),

@@ -58,7 +58,9 @@ pub(super) fn run_block<G: Game>(
         }
         let group: Vec<&Drawn<G::Input>> = members.iter().map(|&i| &cases[i].1).collect();
         let last = cases[*members.last().expect("two or more")].0;
-        let last_index = opts.case_index(local[last]);
+        let last_index = opts
+            .case_index(local[last])
+            .expect("workers only draw cases that have an index");
         for (i, r) in members
             .iter()
             .zip(run_packed::<G>(ctx, seen, &group, packed, last_index))
