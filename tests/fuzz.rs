@@ -195,3 +195,30 @@ fn import_turns_artifacts_into_corpus_entries_and_refuses_bad_paths() {
     let o = gamefuzz(&[&["import", agree.to_str().unwrap()][..], &args].concat());
     assert_eq!(code(&o), 1, "an invalid judge input is an invalid input");
 }
+
+/// `import` stores where the diff fuzz targets look: `$GAMEFUZZ_CORPUS`
+/// when no `--corpus` is given.
+#[test]
+fn import_honours_gamefuzz_corpus() {
+    type Pigs = gamefuzz::games::pigs::Pigs;
+    let tmp = tempfile::tempdir().unwrap();
+    let bytes = (0..400u64)
+        .map(fuzz::seed_bytes::<Pigs>)
+        .find(|b| matches!(fuzz::diff_check::<Pigs>(b), DiffOutcome::Known(_)))
+        .expect("a pigs divergence among 400 seeds");
+    let dir = tmp.path().join("diff_pigs");
+    std::fs::create_dir_all(&dir).unwrap();
+    let art = dir.join("crash-0");
+    std::fs::write(&art, &bytes).unwrap();
+    let env_corpus = tmp.path().join("env-corpus");
+    let o = std::process::Command::new(env!("CARGO_BIN_EXE_gamefuzz"))
+        .args(["import", art.to_str().unwrap(), "--shrink-time", "1"])
+        .current_dir(tmp.path())
+        .env("GAMEFUZZ_CORPUS", &env_corpus)
+        .output()
+        .unwrap();
+    assert_eq!(code(&o), 1, "{}", String::from_utf8_lossy(&o.stderr));
+    let stored = gamefuzz::corpus::load_dir(&env_corpus.join("pigs")).unwrap();
+    assert_eq!(stored.len(), 1);
+    assert!(!tmp.path().join("corpus").exists(), "nothing in ./corpus");
+}
