@@ -79,13 +79,20 @@ fn a_wrong_program_gets_a_minimal_counterexample_and_a_repro_command() {
     assert_eq!(out.status.code(), Some(1), "a divergence is exit 1");
     let report = String::from_utf8_lossy(&out.stdout);
     assert!(report.contains("NO/YES"), "{report}");
-    let repro = report
-        .lines()
-        .find_map(|l| l.trim().strip_prefix("repro: "))
-        .expect("a repro command");
+    let field = |name: &str| {
+        report
+            .lines()
+            .find_map(|l| l.trim().strip_prefix(name))
+            .unwrap_or_else(|| panic!("no {name} in {report}"))
+    };
+    // The repro command shows the stored, shrunk input; the seed command
+    // rebuilds the file of 40 cases it came from, and says so.
+    let repro = field("repro: ");
+    assert!(repro.starts_with("gamefuzz repro "), "{repro}");
+    let original = field("unshrunk original (");
     assert!(
-        repro.starts_with("gamefuzz repro xiangqi --seed "),
-        "{repro}"
+        original.contains("): gamefuzz repro xiangqi --seed "),
+        "{original}"
     );
 
     // The stored exemplar is one small case (the profile makes 40 per file).
@@ -108,11 +115,15 @@ fn a_wrong_program_gets_a_minimal_counterexample_and_a_repro_command() {
     );
     assert!(input.lines().count() <= 6, "{input}");
 
-    // The repro command rebuilds the divergence.
+    assert!(repro.contains(stored[0].to_str().unwrap()), "{repro}");
+
+    // The repro command shows that input and its divergence.
     let args: Vec<&str> = repro.split_whitespace().skip(1).collect();
     let again = gamefuzz(&args);
     assert_eq!(again.status.code(), Some(1));
-    assert!(String::from_utf8_lossy(&again.stdout).contains("== divergence:"));
+    let shown = String::from_utf8_lossy(&again.stdout);
+    assert!(shown.contains("== divergence:"), "{shown}");
+    assert!(shown.contains(&input), "{shown}");
 }
 
 #[test]
@@ -276,7 +287,11 @@ fn a_shard_of_a_huge_campaign_runs_each_case_once_and_ends() {
         ("1/9223372036854775808", ["--cases", "100"], 1),
         ("1/9223372036854775808", ["--time", "30"], 2),
         ("3/18446744073709551615", ["--cases", "100"], 1),
-        ("18446744073709551615/18446744073709551615", ["--time", "30"], 1),
+        (
+            "18446744073709551615/18446744073709551615",
+            ["--time", "30"],
+            1,
+        ),
     ] {
         let start = std::time::Instant::now();
         let mut args = vec!["diff", "stones", "--shard", shard, "--json", "--no-store"];

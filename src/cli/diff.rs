@@ -105,8 +105,23 @@ pub struct DiffArgs {
     /// trace (open it with any browser, e.g. xdg-open FILE).
     #[arg(long, value_name = "FILE.html")]
     pub report: Option<PathBuf>,
+    /// When the run exits 1: `any` divergence (even of a signature the
+    /// corpus already holds), only a `new` signature, or `never`.
+    #[arg(long, value_enum, default_value_t = FailOn::Any)]
+    pub fail_on: FailOn,
     #[command(flatten)]
     pub limits: LimitArgs,
+}
+
+/// Which findings make `diff` exit 1.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, clap::ValueEnum)]
+pub enum FailOn {
+    /// A signature the corpus did not hold before the run.
+    New,
+    /// Any divergence.
+    Any,
+    /// None: exit 0 whatever is found (errors still exit 2).
+    Never,
 }
 
 /// `I/N` with 1 <= I <= N, as the 0-based pair `(I-1, N)`.
@@ -162,6 +177,7 @@ pub(super) fn run(args: &DiffArgs) -> anyhow::Result<Exit> {
             opts: &opts,
             html: args.report.is_some(),
             files: &files,
+            corpus: &args.corpus,
         })?;
         report(&s, args.json);
         summaries.push(s);
@@ -175,11 +191,34 @@ pub(super) fn run(args: &DiffArgs) -> anyhow::Result<Exit> {
         std::fs::write(path, page).with_context(|| format!("writing {}", path.display()))?;
         eprintln!("report written to {}", path.display());
     }
-    Ok(if summaries.iter().any(|s| s.divergences > 0) {
-        Exit::Found
-    } else {
-        Exit::Clean
-    })
+    if summaries.len() > 1 {
+        let line = total_line(&summaries);
+        match args.json {
+            true => eprintln!("{line}"),
+            false => outln!("{line}"),
+        }
+    }
+    let fails = match args.fail_on {
+        FailOn::Any => summaries.iter().any(|s| s.divergences > 0),
+        FailOn::New => summaries.iter().any(|s| s.new_signatures > 0),
+        FailOn::Never => false,
+    };
+    Ok(if fails { Exit::Found } else { Exit::Clean })
+}
+
+/// The last line of a run over several games: what it found in all, and
+/// how much of it is new.
+fn total_line(summaries: &[Summary]) -> String {
+    let total = |f: fn(&Summary) -> u64| summaries.iter().map(f).sum::<u64>();
+    format!(
+        "all: {} games, {} cases, {} divergences, {} distinct signatures: {} new, {} already in the corpus",
+        summaries.len(),
+        total(|s| s.cases),
+        total(|s| s.divergences),
+        total(|s| s.signatures.len() as u64),
+        total(|s| s.new_signatures),
+        total(|s| s.known_signatures),
+    )
 }
 
 /// The files `--inputs` names: each file as given, and the `.in` files
@@ -289,6 +328,8 @@ fn json_summary(summaries: &[Summary]) -> anyhow::Result<serde_json::Value> {
         "cases": total(|s| s.cases),
         "compared": total(|s| s.compared),
         "divergences": total(|s| s.divergences),
+        "new_signatures": total(|s| s.new_signatures),
+        "known_signatures": total(|s| s.known_signatures),
         "signatures": summaries.iter().flat_map(|s| s.signatures.iter().map(move |r| {
             let mut v = serde_json::to_value(r).expect("serialisable");
             v["game"] = serde_json::Value::from(s.game);
@@ -306,15 +347,20 @@ struct DiffGame<'a> {
     html: bool,
     /// Judge input files to run instead of generated cases.
     files: &'a [PathBuf],
+    /// The corpus whose signatures are known, read even with --no-store.
+    corpus: &'a Path,
 }
 
 impl Visit for DiffGame<'_> {
     type Out = anyhow::Result<(Summary, Vec<String>)>;
     fn visit<G: Game>(self) -> Self::Out {
-        let s = match self.files {
+        // Read before the run, which stores as it goes.
+        let known = driver::known_signatures::<G>(self.corpus)?;
+        let mut s = match self.files {
             [] => driver::diff::<G>(self.opts)?,
             files => driver::diff_files::<G>(self.opts, files)?,
         };
+        s.mark_known(&known);
         let html = match self.html {
             true => crate::report::diff_sections::<G>(
                 &s,
@@ -347,8 +393,15 @@ fn report(s: &Summary, json: bool) {
         0 => String::new(),
         n => format!(", {n} invalid input files not run"),
     };
+    let novelty = match s.signatures.len() {
+        0 => String::new(),
+        _ => format!(
+            ": {} new, {} already in the corpus",
+            s.new_signatures, s.known_signatures
+        ),
+    };
     out += &format!(
-        "{}: {} cases ({} compared{invalid}) in {:.1}s ({:.0} cases/s, {} jobs), {} divergences, {} distinct signatures{}\n",
+        "{}: {} cases ({} compared{invalid}) in {:.1}s ({:.0} cases/s, {} jobs), {} divergences, {} distinct signatures{novelty}{}\n",
         s.game,
         s.cases,
         s.compared,
@@ -361,7 +414,12 @@ fn report(s: &Summary, json: bool) {
     );
     let external = s.solvers.iter().any(|s| s.starts_with("cmd:"));
     for r in &s.signatures {
-        out += &format!("  [{}] x{}\n", r.signature, r.count);
+        let known = if r.new {
+            ""
+        } else {
+            " (already in the corpus)"
+        };
+        out += &format!("  [{}] x{}{known}\n", r.signature, r.count);
         if r.packed {
             out += "    only when cases share one file (no case diverges alone: state kept between cases?)\n";
         }
@@ -400,7 +458,17 @@ fn report(s: &Summary, json: bool) {
                 .collect();
             out += &format!("    engine's rules on it: {}\n", rules.join(", "));
         }
-        out += &format!("    repro: {}\n", r.repro);
+        out += &match (r.repro_rebuilds, &r.original_repro) {
+            ("reported", None) => format!("    repro: {}\n", r.repro),
+            ("reported", Some(o)) => format!(
+                "    repro: {}\n    unshrunk original ({} bytes): {o}\n",
+                r.repro, r.found_bytes
+            ),
+            _ => format!(
+                "    repro of the unshrunk original ({} bytes; the input above is not stored): {}\n",
+                r.found_bytes, r.repro
+            ),
+        };
         if let (Some(p), Some(st)) = (&r.corpus, r.corpus_status) {
             out += &format!("    corpus: {p} ({st})\n");
         }

@@ -3,7 +3,7 @@
 
 use std::collections::BTreeMap;
 use std::path::PathBuf;
-use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
+use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::mpsc;
 use std::time::{Duration, Instant};
 
@@ -17,8 +17,9 @@ use crate::corpus::{self, Stored};
 use crate::game::Game;
 use crate::interrupt;
 
-/// Cases after which a run in which fewer than two solvers ever answered
-/// stops: such a run cannot compare anything, however long it runs.
+/// Cases after which a solver that has answered none of them is named in
+/// a warning (a wrong program, or one for another game?); the run goes
+/// on, each of its faults a finding.
 const FIRST_BATCH: u64 = 32;
 
 pub(super) fn campaign<G: Game>(opts: &DiffOptions, files: &[PathBuf]) -> anyhow::Result<Summary> {
@@ -31,7 +32,6 @@ pub(super) fn campaign<G: Game>(opts: &DiffOptions, files: &[PathBuf]) -> anyhow
             Amount::Time(t) => Some(start + t),
             Amount::Cases(_) => None,
         },
-        halt: AtomicBool::new(false),
     };
     let bar = progress_bar(opts);
     let tally = run_workers::<G>(&ctx, bar.as_ref());
@@ -48,8 +48,11 @@ pub(super) fn campaign<G: Game>(opts: &DiffOptions, files: &[PathBuf]) -> anyhow
         found,
         health,
         first_stored,
+        warned,
     } = tally;
-    let working = health.working() >= 2;
+    if !warned {
+        warn_silent::<G>(opts, &health, cases, None);
+    }
     if !interrupted {
         anyhow::ensure!(
             invalid == 0 || cases > 0,
@@ -58,20 +61,15 @@ pub(super) fn campaign<G: Game>(opts: &DiffOptions, files: &[PathBuf]) -> anyhow
         );
         anyhow::ensure!(cases > 0, "{}: no case was run (budget too small?)", G::ID);
         anyhow::ensure!(
-            working,
-            "{}: no two solvers work, stopped after {cases} cases: {}",
-            G::ID,
-            health.why_not(&opts.solvers)
-        );
-        anyhow::ensure!(
             compared > 0,
             "{}: {cases} cases ran but no two solvers produced results on the same case",
             G::ID
         );
     }
     let elapsed = start.elapsed().as_secs_f64();
-    // Findings of a run in which no two solvers worked are not stored.
-    let signatures = report_signatures::<G>(opts, found, &first_stored, working)?;
+    let signatures = report_signatures::<G>(opts, found, &first_stored)?;
+    // Until the caller says what the corpus held ([`Summary::mark_known`]).
+    let n = signatures.len() as u64;
     Ok(Summary {
         game: G::ID.name(),
         solvers: opts.solvers.iter().map(|s| s.to_string()).collect(),
@@ -89,7 +87,32 @@ pub(super) fn campaign<G: Game>(opts: &DiffOptions, files: &[PathBuf]) -> anyhow
         shard: (opts.shard.1 > 1).then(|| format!("{}/{}", opts.shard.0 + 1, opts.shard.1)),
         // An interrupt while shrinking ends the run early too.
         interrupted: interrupted || interrupt::stopped(),
+        new_signatures: n,
+        known_signatures: 0,
     })
+}
+
+/// Says, in one line, which solvers answered none of the first `cases`
+/// cases although they ran: each fault of theirs is a finding all the
+/// same, but a program that fails everything is likely the wrong one.
+fn warn_silent<G: Game>(
+    opts: &super::DiffOptions,
+    health: &Health,
+    cases: u64,
+    bar: Option<&indicatif::ProgressBar>,
+) {
+    let Some(silent) = health.silent(&opts.solvers) else {
+        return;
+    };
+    let line = format!(
+        "warning: {}: {silent} answered none of the first {cases} cases (a wrong program, \
+         or one for another game?); the run goes on and each fault is a finding",
+        G::ID
+    );
+    match bar {
+        Some(b) => b.println(line),
+        None => eprintln!("{line}"),
+    }
 }
 
 /// Runs the campaign's cases on `opts.jobs` workers and tallies the results.
@@ -98,8 +121,8 @@ pub(super) fn campaign<G: Game>(opts: &DiffOptions, files: &[PathBuf]) -> anyhow
 /// batch barrier, so a slow case (a port looping until its budget runs out)
 /// never idles the other workers. This collecting thread stores every new
 /// signature's exemplar at once, unshrunk, so a run killed at any moment
-/// keeps its findings; it holds them back until two solvers have answered,
-/// and halts the run when they have not after [`FIRST_BATCH`] cases.
+/// keeps its findings, and after [`FIRST_BATCH`] cases names the solvers
+/// that have answered none of them.
 fn run_workers<G: Game>(
     ctx: &Ctx,
     bar: Option<&indicatif::ProgressBar>,
@@ -124,7 +147,6 @@ fn run_workers<G: Game>(
         drop(tx);
         started?;
         let mut tally = Tally::new();
-        let mut held: Vec<String> = Vec::new();
         for outcome in rx.into_iter().flatten() {
             let case = match outcome {
                 Outcome::Done(case) => case,
@@ -144,17 +166,13 @@ fn run_workers<G: Game>(
                     let seed = tally.found[&sig].seed;
                     b.println(format!("{}: new divergence [{sig}] at seed {seed}", G::ID));
                 }
-                held.push(sig);
-            }
-            let working = tally.health.working() >= 2;
-            if working {
-                for sig in held.drain(..) {
-                    if let Some(s) = store_found::<G>(opts, &sig, &tally.found[&sig]) {
-                        tally.first_stored.insert(sig, s);
-                    }
+                if let Some(s) = store_found::<G>(opts, &sig, &tally.found[&sig]) {
+                    tally.first_stored.insert(sig, s);
                 }
-            } else if tally.cases >= FIRST_BATCH {
-                ctx.halt.store(true, Ordering::Relaxed);
+            }
+            if !tally.warned && tally.cases >= FIRST_BATCH {
+                tally.warned = true;
+                warn_silent::<G>(opts, &tally.health, tally.cases, bar);
             }
             if let Some(b) = bar {
                 if tally.cases % 64 == 0 {
@@ -318,6 +336,8 @@ struct Tally<I> {
     health: Health,
     /// What storing each signature did when it was first seen.
     first_stored: BTreeMap<String, Stored>,
+    /// Whether the solvers that answered nothing have been named.
+    warned: bool,
 }
 
 impl<I> Tally<I> {
@@ -330,6 +350,7 @@ impl<I> Tally<I> {
             found: BTreeMap::new(),
             health: Health::default(),
             first_stored: BTreeMap::new(),
+            warned: false,
         }
     }
 

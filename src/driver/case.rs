@@ -12,7 +12,9 @@ use crate::verdict::compare;
 pub(super) fn draw<G: Game>(ctx: &Ctx, i: u64) -> Result<Drawn<G::Input>, String> {
     let opts = ctx.opts;
     let Some(path) = ctx.files.get(i as usize) else {
-        let index = opts.case_index(i).expect("workers only draw cases that have an index");
+        let index = opts
+            .case_index(i)
+            .expect("workers only draw cases that have an index");
         let seed = opts.case_seed(index);
         let profile = case_profile::<G>(opts, index);
         let input = generate_input::<G>(seed, profile);

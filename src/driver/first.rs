@@ -1,6 +1,6 @@
 //! The search for the first divergence of a campaign (`package against`).
 
-use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
+use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::mpsc;
 use std::time::{Duration, Instant};
 
@@ -52,7 +52,6 @@ pub fn first_divergence<G: Game>(opts: &DiffOptions) -> anyhow::Result<FirstRun<
         opts,
         files: &[],
         deadline: None,
-        halt: AtomicBool::new(false),
     };
     let block = opts.pack.max(1) as u64;
     let bound = AtomicU64::new(u64::MAX);
