@@ -160,7 +160,7 @@ pub fn record<G: Game>(spec: &SolverSpec, run: Option<&Run<G::Output>>) -> Solve
         },
         Some(run) => {
             let output = match (&run.result, &run.stdout) {
-                (_, Some(raw)) if matches!(spec, SolverSpec::Cmd(_)) => {
+                (_, Some(raw)) if spec.is_program() => {
                     Some(match crate::text::head(raw, STORED_OUTPUT) {
                         (all, 0) => all.to_string(),
                         (kept, cut) => format!("{kept}\n… ({cut} more bytes not stored)\n"),
@@ -522,7 +522,7 @@ pub fn replay<G: Game>(entry: &Entry, limits: &crate::solver::Limits) -> anyhow:
     let mut recorded = Vec::new();
     for rec in &entry.meta.solvers {
         let spec: SolverSpec = rec.solver.parse().map_err(anyhow::Error::msg)?;
-        if !matches!(spec, SolverSpec::Cmd(_)) {
+        if !spec.is_program() {
             recorded.push((spec, rec));
         }
     }

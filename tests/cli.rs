@@ -760,3 +760,67 @@ fn a_finding_repros_as_shown() {
         "{report}"
     );
 }
+
+/// Source files are solvers: built (or, for Python, run) as `package
+/// --against` builds them, once per content into the build cache; a
+/// word that names a file but no solver gets a hint.
+#[test]
+fn source_files_are_solvers_built_once_per_content() {
+    let dir = tempfile::tempdir().unwrap();
+    let cache = dir.path().join("cache");
+    // Wrong on every mate: NO to every case.
+    let py = "import sys\nlines = sys.stdin.read().split('\\n')\ni = 0\nwhile True:\n    \
+              n = int(lines[i].split()[0])\n    if n == 0:\n        break\n    \
+              print('NO')\n    i += n + 2\n";
+    let cpp = "#include <cstdio>\nint main() { int n, r, c; while (std::scanf(\"%d %d %d\", &n, &r, &c) == 3 && n) {\n\
+               char k[4]; int a, b; for (int i = 0; i < n; i++) std::scanf(\"%3s %d %d\", k, &a, &b);\n\
+               std::puts(\"NO\"); } }\n";
+    std::fs::write(dir.path().join("no.py"), py).unwrap();
+    std::fs::write(dir.path().join("no.cpp"), cpp).unwrap();
+    let run = |solvers: &str| {
+        Command::new(env!("CARGO_BIN_EXE_gamefuzz"))
+            .args(["diff", "xiangqi", "--solvers", solvers, "--cases", "60"])
+            .args(["--no-store", "--no-shrink", "--json"])
+            .current_dir(dir.path())
+            .env("XDG_CACHE_HOME", &cache)
+            .output()
+            .unwrap()
+    };
+    let builds = || std::fs::read_dir(cache.join("gamefuzz/builds")).map_or(0, |d| d.count());
+    for source in ["no.py", "no.cpp"] {
+        let out = run(&format!("engine,{source}"));
+        assert_eq!(out.status.code(), Some(1), "{}", text(&out.stderr));
+        let v: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+        let sigs: Vec<&str> = v["signatures"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|s| s["signature"].as_str().unwrap())
+            .collect();
+        assert_eq!(sigs, [format!("engine:ok {source}:ok YES/NO")], "{v}");
+    }
+    assert_eq!(builds(), 2, "one build per source");
+    run("engine,no.cpp");
+    assert_eq!(builds(), 2, "the same content is not built again");
+    std::fs::write(dir.path().join("no.cpp"), format!("{cpp}// edited\n")).unwrap();
+    run("engine,no.cpp");
+    assert_eq!(builds(), 3, "an edited source is built again");
+    // A compile error is refused up front, with the compiler's words.
+    std::fs::write(dir.path().join("bad.cpp"), "int main( {\n").unwrap();
+    let out = run("engine,bad.cpp");
+    assert_eq!(out.status.code(), Some(2));
+    assert!(
+        text(&out.stderr).contains("g++ failed"),
+        "{}",
+        text(&out.stderr)
+    );
+    // A file that is no solver word: a hint.
+    std::fs::write(dir.path().join("a.out"), "").unwrap();
+    let out = run("engine,a.out");
+    assert_eq!(out.status.code(), Some(2));
+    let err = text(&out.stderr);
+    assert!(
+        err.contains("it names a file") && err.contains("cmd:a.out"),
+        "{err}"
+    );
+}

@@ -42,7 +42,9 @@ pub struct DiffArgs {
     /// engine, reference, brute, or cmd:COMMAND, a program started with no
     /// shell, its command line split into words like a shell would (quotes
     /// honoured, nothing expanded; a comma in quotes does not split the
-    /// list), e.g. --solvers 'engine,cmd:python3 sol.py'.
+    /// list), e.g. --solvers 'engine,cmd:python3 sol.py', or a source file
+    /// (.cpp .cc .cxx .c .rs .py), built as a judge builds it, e.g.
+    /// --solvers engine,my.cpp.
     #[arg(long, default_value = "engine,reference")]
     pub solvers: SolverList,
     /// Number of cases (per game).
@@ -282,11 +284,7 @@ fn options(args: &DiffArgs, games: usize, files: usize) -> anyhow::Result<DiffOp
         None => std::thread::available_parallelism().map_or(1, |n| n.get().min(super::MAX_JOBS)),
     };
     let limits = args.limits.limits()?;
-    let external = args
-        .solvers
-        .0
-        .iter()
-        .any(|s| matches!(s, SolverSpec::Cmd(_)));
+    let external = args.solvers.0.iter().any(SolverSpec::is_program);
     let pack = match args.pack {
         Some(0) => bail!("--pack must be at least 1"),
         Some(k) => k,

@@ -8,7 +8,7 @@ pub(super) fn run() -> anyhow::Result<Exit> {
     for &g in GameId::ALL {
         g.dispatch(ListGame);
     }
-    outln!("solvers: engine, reference, brute (where marked), cmd:COMMAND (a program and its arguments, no shell; stdin -> stdout)");
+    outln!("solvers: engine, reference, brute (where marked), cmd:COMMAND (a program and its arguments, no shell; stdin -> stdout), or a source file (.cpp .cc .cxx .c .rs .py)");
     Ok(Exit::Clean)
 }
 

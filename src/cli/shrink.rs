@@ -19,7 +19,8 @@ pub struct ShrinkArgs {
     /// The game: xiangqi, chutes, pigs, generals or stones.
     pub game: GameId,
     /// Comma-separated solvers, as for diff (engine, reference, brute,
-    /// cmd:COMMAND with its arguments, e.g. 'engine,cmd:python3 sol.py').
+    /// cmd:COMMAND with its arguments, e.g. 'engine,cmd:python3 sol.py',
+    /// or a source file, e.g. engine,my.cpp).
     #[arg(long)]
     pub solvers: SolverList,
     /// The judge input file [default: stdin].

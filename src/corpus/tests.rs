@@ -193,7 +193,13 @@ fn only_a_smaller_exemplar_replaces_and_descriptions_stay_with_their_input() {
     let root = tempfile::tempdir().unwrap();
     let g = GameId::Xiangqi;
     let described = "1 2 3 4 5\n";
-    store(root.path(), g, described, meta("s", "the cannon screen rule")).unwrap();
+    store(
+        root.path(),
+        g,
+        described,
+        meta("s", "the cannon screen rule"),
+    )
+    .unwrap();
     for later in ["1 2 3 4 6\n", "9 9 9 9 9\n", "1 2 3 4 5 6 7\n"] {
         let s = store(root.path(), g, later, meta("s", "auto")).unwrap();
         assert!(matches!(s, Stored::Known(_)), "{later:?} replaced it");
@@ -233,13 +239,11 @@ fn a_programs_huge_output_is_stored_cut_and_the_ports_whole() {
     use crate::solver::Run;
     let huge = "NO\n".repeat(100_000);
     let run = |stdout: &str| Run::<<Xiangqi as Game>::Output> {
-        result: Err(crate::fault::Fault::new(
+        stdout: Some(stdout.to_string()),
+        ..Run::plain(Err(crate::fault::Fault::new(
             crate::fault::FaultKind::BadOutput,
             "too many answers",
-        )),
-        stdout: Some(stdout.to_string()),
-        stderr: None,
-        notes: Vec::new(),
+        )))
     };
     let cmd = SolverSpec::Cmd(vec!["./sol".into()]);
     let stored = record::<Xiangqi>(&cmd, Some(&run(&huge))).output.unwrap();

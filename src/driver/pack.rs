@@ -207,18 +207,8 @@ fn split_runs<G: Game>(
     runs.iter()
         .map(|run| match run {
             None => Some(vec![None; parts.len()]),
-            Some(Run { result: Ok(o), .. }) => G::unpack_output(parts, o).map(|outs| {
-                outs.into_iter()
-                    .map(|o| {
-                        Some(Run {
-                            result: Ok(o),
-                            stdout: None,
-                            stderr: None,
-                            notes: Vec::new(),
-                        })
-                    })
-                    .collect()
-            }),
+            Some(Run { result: Ok(o), .. }) => G::unpack_output(parts, o)
+                .map(|outs| outs.into_iter().map(|o| Some(Run::answer(o))).collect()),
             Some(_) => None,
         })
         .collect()

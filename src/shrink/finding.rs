@@ -31,7 +31,7 @@ pub fn shrink_finding<G: Game>(
 ) -> (Shrunk<G::Input>, Option<Runs<G::Output>>) {
     let mut program_runs = 0u64;
     let prefilter = Prefilter::new::<G>(solvers, signature, &input, limits, &mut program_runs);
-    let is_cmd = |i: &usize| matches!(solvers[*i], SolverSpec::Cmd(_));
+    let is_cmd = |i: &usize| solvers[*i].is_program();
     let (programs, in_process): (Vec<usize>, Vec<usize>) = (0..solvers.len()).partition(is_cmd);
     let mut judge = FindingJudge::<G> {
         solvers,
@@ -215,12 +215,7 @@ impl<G: Game> FindingJudge<'_, G> {
             let run = solver::run::<G>(&self.solvers[i], packed, &text, self.limits)?;
             let outs = G::unpack_output(&parts, run.result.as_ref().ok()?)?;
             for (runs, out) in split.iter_mut().zip(outs) {
-                runs[i] = Some(Run {
-                    result: Ok(out),
-                    stdout: None,
-                    stderr: None,
-                    notes: Vec::new(),
-                });
+                runs[i] = Some(Run::answer(out));
             }
         }
         Some(split)
@@ -258,7 +253,7 @@ impl Prefilter {
         limits: &Limits,
         program_runs: &mut u64,
     ) -> Option<Prefilter> {
-        let is_cmd = |s: &SolverSpec| matches!(s, SolverSpec::Cmd(_));
+        let is_cmd = |s: &SolverSpec| s.is_program();
         if solvers.first().is_none_or(is_cmd) || !solvers.iter().any(is_cmd) {
             return None;
         }
