@@ -1176,3 +1176,171 @@ fn a_thread_that_cannot_start_is_an_error_not_a_panic() {
 /// Address space (KB) in which gamefuzz runs but 256 worker threads of
 /// 2 MB stacks do not fit.
 const THREADLESS_KB: u64 = 300_000;
+
+/// Calibrated time limits (`--timeout auto`, here with a 2 s ceiling): a
+/// program that hangs on a quarter of its inputs is cut after a fraction
+/// of a second once it has answered some (its first timeout confirmed
+/// once with the full limit), and `--time` ends the runs in flight; a
+/// correct program that is slow now and then is re-run with the full
+/// limit where it is cut, and gets no timeout finding.
+#[test]
+fn calibrated_limits_cut_hangs_early_and_never_convict_a_slow_program() {
+    let dir = tempfile::tempdir().unwrap();
+    let pids = Pids(dir.path().join("pids"));
+    let solve = format!("printf '%s\\n' \"$input\" | {BIN} solve pigs");
+    let hashed = format!(
+        "echo $$ >> {}\ninput=$(cat)\nh=$(printf '%s' \"$input\" | cksum | cut -d' ' -f1)",
+        pids.0.display()
+    );
+    let hangs = script(
+        dir.path(),
+        "hangs.sh",
+        &format!("{hashed}\nif [ $((h % 4)) -eq 0 ]; then exec sleep 30; fi\n{solve}"),
+    );
+    let start = Instant::now();
+    let out = gamefuzz(
+        &[
+            "diff",
+            "pigs",
+            "--solvers",
+            &format!("engine,cmd:{}", hangs.display()),
+            "--time",
+            "6",
+            "--timeout",
+            "auto:2",
+            "--jobs",
+            "2",
+            "--no-store",
+            "--no-shrink",
+            "--json",
+        ],
+        secs(30),
+    );
+    let took = start.elapsed();
+    assert_eq!(out.status.code(), Some(1), "{}", text(&out.stderr));
+    assert!(took < Duration::from_millis(7500), "--time 6 took {took:?}");
+    let v = json(&out);
+    let sigs = v["signatures"].as_array().unwrap();
+    assert_eq!(sigs.len(), 1, "{v}");
+    assert!(
+        sigs[0]["signature"].as_str().unwrap().ends_with(":timeout"),
+        "{v}"
+    );
+    // At the full 2 s per hang, 6 s on 2 jobs hold at most 6 hangs and a
+    // dozen cases.
+    assert!(sigs[0]["count"].as_u64().unwrap() >= 8, "{v}");
+    assert!(v["cases"].as_u64().unwrap() >= 30, "{v}");
+    assert_eq!(pids.alive(), Vec::<i32>::new());
+
+    let slow = script(
+        dir.path(),
+        "slow.sh",
+        &format!("{hashed}\nif [ $((h % 5)) -eq 0 ]; then sleep 0.6; fi\n{solve}"),
+    );
+    let before = pids.list().len();
+    let out = gamefuzz(
+        &[
+            "diff",
+            "pigs",
+            "--solvers",
+            &format!("engine,cmd:{}", slow.display()),
+            "--cases",
+            "30",
+            "--timeout",
+            "auto:2",
+            "--jobs",
+            "2",
+            "--no-store",
+            "--json",
+        ],
+        secs(60),
+    );
+    assert_eq!(out.status.code(), Some(0), "{}", text(&out.stderr));
+    let v = json(&out);
+    assert_eq!(v["signatures"], serde_json::json!([]), "{v}");
+    assert_eq!(v["cases"], 30);
+    let runs = pids.list().len() - before;
+    assert!(
+        runs > 30,
+        "a run cut at its calibrated limit was run again: {runs} runs"
+    );
+}
+
+/// A packed file that hits the time limit is cut in halves, not re-run
+/// case by case: one hanging case in a file of 32 costs about two runs
+/// per halving, and is the finding.
+#[test]
+fn a_packed_file_that_times_out_is_split_in_halves() {
+    let dir = tempfile::tempdir().unwrap();
+    let pids = Pids(dir.path().join("pids"));
+    // `H 2 8` is a piece of seed 5's `small` case and of no other of the
+    // first 32 (checked below).
+    let marker = "H 2 8";
+    let mut holders = Vec::new();
+    for seed in 0..32 {
+        let case = text(
+            &gamefuzz(
+                &[
+                    "gen",
+                    "xiangqi",
+                    "--seed",
+                    &seed.to_string(),
+                    "--profile",
+                    "small",
+                ],
+                secs(10),
+            )
+            .stdout,
+        );
+        if case.lines().any(|l| l == marker) {
+            holders.push(seed);
+        }
+    }
+    assert_eq!(holders, [5], "the marker picks one case");
+    let hangs = script(
+        dir.path(),
+        "hangs.sh",
+        &format!(
+            "echo $$ >> {}\ninput=$(cat)\n\
+             if printf '%s\\n' \"$input\" | grep -qx '{marker}'; then exec sleep 30; fi\n\
+             printf '%s\\n' \"$input\" | {BIN} solve xiangqi",
+            pids.0.display()
+        ),
+    );
+    let out = gamefuzz(
+        &[
+            "diff",
+            "xiangqi",
+            "--profile",
+            "small",
+            "--cases",
+            "32",
+            "--solvers",
+            &format!("engine,cmd:{}", hangs.display()),
+            "--timeout",
+            "auto:1",
+            "--jobs",
+            "1",
+            "--no-store",
+            "--no-shrink",
+            "--json",
+        ],
+        secs(30),
+    );
+    assert_eq!(out.status.code(), Some(1), "{}", text(&out.stderr));
+    let v = json(&out);
+    assert_eq!(v["cases"], 32, "{v}");
+    let sigs = v["signatures"].as_array().unwrap();
+    assert_eq!(sigs.len(), 1, "{v}");
+    assert!(
+        sigs[0]["signature"].as_str().unwrap().ends_with(":timeout"),
+        "{v}"
+    );
+    assert_eq!(sigs[0]["seed"], 5, "{v}");
+    let runs = pids.list().len();
+    assert!(
+        runs <= 16,
+        "{runs} runs for one hanging case in 32 (one per case would be 33)"
+    );
+    assert_eq!(pids.alive(), Vec::<i32>::new());
+}

@@ -283,7 +283,7 @@ fn options(args: &DiffArgs, games: usize, files: usize) -> anyhow::Result<DiffOp
         Some(j) => j,
         None => std::thread::available_parallelism().map_or(1, |n| n.get().min(super::MAX_JOBS)),
     };
-    let limits = args.limits.limits()?;
+    let limits = args.limits.calibrated_limits()?;
     let external = args.solvers.0.iter().any(SolverSpec::is_program);
     let pack = match args.pack {
         Some(0) => bail!("--pack must be at least 1"),

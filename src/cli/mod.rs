@@ -172,21 +172,67 @@ pub struct LimitArgs {
     #[arg(long, default_value_t = Budget::DEFAULT_STEPS,
           value_parser = clap::value_parser!(u64).range(1..))]
     pub steps: u64,
-    /// Time limit of each external program run, in seconds (more than 0);
-    /// the program and every process it starts in its process group are
+    /// Time limit of each external program run: SECS (more than 0), or
+    /// `auto` / `auto:MAX` (the default is auto:10): for diff and shrink,
+    /// calibrated on the program's own runs, 4 times its slowest answered
+    /// run on inputs of that size, at least 0.1 s and at most MAX; a run
+    /// cut there is run again with MAX before its timeout counts (other
+    /// commands use MAX). The program and every process it starts are
     /// killed when it is up.
-    #[arg(long, default_value_t = 10.0, value_parser = positive_seconds,
-          allow_hyphen_values = true)]
-    pub timeout: f64,
+    #[arg(long, default_value = "auto", value_parser = parse_timeout,
+          allow_hyphen_values = true, value_name = "SECS|auto[:MAX]")]
+    pub timeout: Timeout,
+}
+
+/// `--timeout`: a fixed limit, or one calibrated on each program's own
+/// runs, up to a ceiling.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub enum Timeout {
+    Fixed(f64),
+    Auto(f64),
+}
+
+fn parse_timeout(s: &str) -> Result<Timeout, String> {
+    let t = s.trim();
+    let secs = |v: &str| {
+        positive_seconds(v).map_err(|_| {
+            format!(
+                "expected auto, auto:MAX or a number of seconds greater than 0 and at most 1e9, \
+                 got {}",
+                crate::text::quoted(s)
+            )
+        })
+    };
+    match t.strip_prefix("auto") {
+        Some("") => Ok(Timeout::Auto(10.0)),
+        Some(rest) => match rest.strip_prefix(':') {
+            Some(max) => secs(max).map(Timeout::Auto),
+            None => secs(t).map(Timeout::Fixed),
+        },
+        None => secs(t).map(Timeout::Fixed),
+    }
 }
 
 impl LimitArgs {
+    /// Every run gets the full limit (`--timeout SECS`, or MAX of auto).
     fn limits(&self) -> anyhow::Result<Limits> {
+        let (Timeout::Fixed(t) | Timeout::Auto(t)) = self.timeout;
         Ok(Limits {
             steps: self.steps,
-            timeout: seconds(self.timeout),
+            timeout: seconds(t),
             ..Limits::default()
         })
+    }
+
+    /// With `--timeout auto`, limits calibrated on the programs' runs.
+    fn calibrated_limits(&self) -> anyhow::Result<Limits> {
+        let mut limits = self.limits()?;
+        if let Timeout::Auto(_) = self.timeout {
+            limits.calibration = Some(std::sync::Arc::new(
+                crate::solver::calibrate::Calibration::new(),
+            ));
+        }
+        Ok(limits)
     }
 }
 

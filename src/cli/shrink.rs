@@ -47,7 +47,7 @@ impl GameCommand for ShrinkArgs {
             self.file.as_deref(),
             self.shrink_time,
             self.corpus.as_deref(),
-            &self.limits.limits()?,
+            &self.limits.calibrated_limits()?,
         )
     }
 }
@@ -74,7 +74,9 @@ fn shrink_command<G: Game>(
         eprintln!("no divergence between the solvers on this input: nothing to shrink");
         return Ok(Exit::Clean);
     };
-    let (small, runs) = shrink::shrink_finding::<G>(solvers, &sig, input, None, limits, &bounds);
+    // Runs in flight end with the shrink's time.
+    let until = limits.until(std::time::Instant::now() + bounds.time);
+    let (small, runs) = shrink::shrink_finding::<G>(solvers, &sig, input, None, &until, &bounds);
     let out = G::render(&small.input);
     eprintln!(
         "divergence [{sig}]: {}",

@@ -25,14 +25,11 @@ const FIRST_BATCH: u64 = 32;
 pub(super) fn campaign<G: Game>(opts: &DiffOptions, files: &[PathBuf]) -> anyhow::Result<Summary> {
     check_options::<G>(opts)?;
     let start = Instant::now();
-    let ctx = Ctx {
-        opts,
-        files,
-        deadline: match opts.amount {
-            Amount::Time(t) => Some(start + t),
-            Amount::Cases(_) => None,
-        },
+    let deadline = match opts.amount {
+        Amount::Time(t) => Some(start + t),
+        Amount::Cases(_) => None,
     };
+    let ctx = Ctx::new(opts, files, deadline);
     let bar = progress_bar(opts);
     let tally = run_workers::<G>(&ctx, bar.as_ref());
     if let Some(b) = &bar {

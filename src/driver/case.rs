@@ -54,16 +54,18 @@ fn read_valid<G: Game>(path: &Path) -> Result<(String, G::Input), String> {
 /// Generates (or reads), runs and classifies case `i` of a campaign.
 pub(super) fn run_case<G: Game>(ctx: &Ctx, seen: &Seen, i: u64) -> Outcome<G::Input> {
     match draw::<G>(ctx, i) {
-        Ok(d) => run_alone::<G>(ctx.opts, seen, d),
+        Ok(d) => run_alone::<G>(ctx, seen, d),
         Err(why) => Outcome::Invalid(why),
     }
 }
 
-pub(super) fn run_alone<G: Game>(
-    opts: &DiffOptions,
-    seen: &Seen,
-    d: Drawn<G::Input>,
-) -> Outcome<G::Input> {
+/// Runs one case alone and classifies it. A run cut at a calibrated time
+/// limit counts only once its timeout is real: the case is run again with
+/// the full limit, whose result is the case's, unless a full-limit run has
+/// already confirmed the signature, which the case is then only counted
+/// under (it may not become the exemplar: that one stays confirmed).
+pub(super) fn run_alone<G: Game>(ctx: &Ctx, seen: &Seen, d: Drawn<G::Input>) -> Outcome<G::Input> {
+    let opts = ctx.opts;
     let Drawn {
         seed,
         profile,
@@ -72,11 +74,27 @@ pub(super) fn run_alone<G: Game>(
         input,
     } = d;
     let text = text.unwrap_or_else(|| G::render(&input));
-    let c = compare::<G>(&opts.solvers, &input, &text, &opts.limits);
+    let mut c = compare::<G>(&opts.solvers, &input, &text, &ctx.limits);
     if c.interrupted() {
         return Outcome::Dropped;
     }
+    if c.cut_early() {
+        if let Some(sig) = c.signature.as_ref().filter(|s| ctx.is_confirmed(s)) {
+            return Outcome::Done(Case {
+                compared: c.compared,
+                health: Health::of(&opts.solvers, &c.runs),
+                finding: Some((sig.clone(), None)),
+            });
+        }
+        c = compare::<G>(&opts.solvers, &input, &text, &ctx.limits.full());
+        if c.interrupted() {
+            return Outcome::Dropped;
+        }
+    }
     let health = Health::of(&opts.solvers, &c.runs);
+    if let Some(sig) = &c.signature {
+        ctx.confirm(sig);
+    }
     let finding = c.signature.map(|sig| {
         let news = seen.news(&sig, &text);
         (

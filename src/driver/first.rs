@@ -48,11 +48,7 @@ pub fn first_divergence<G: Game>(opts: &DiffOptions) -> anyhow::Result<FirstRun<
     );
     let start = Instant::now();
     // No deadline inside blocks: time is checked only where one starts.
-    let ctx = Ctx {
-        opts,
-        files: &[],
-        deadline: None,
-    };
+    let ctx = Ctx::new(opts, &[], None);
     let block = opts.pack.max(1) as u64;
     let bound = AtomicU64::new(u64::MAX);
     let next = AtomicU64::new(0);

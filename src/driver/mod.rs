@@ -273,13 +273,44 @@ struct Ctx<'a> {
     /// file `i`); empty: cases are generated.
     files: &'a [PathBuf],
     deadline: Option<Instant>,
+    /// The run's limits: the options' limits, every run ending by the
+    /// deadline.
+    limits: Limits,
+    /// The signatures with a timeout that a run with the full time limit
+    /// has confirmed: a later case cut at a calibrated limit with one of
+    /// them is only counted, not run again for the full limit.
+    confirmed: std::sync::Mutex<std::collections::HashSet<String>>,
 }
 
-impl Ctx<'_> {
+impl<'a> Ctx<'a> {
+    fn new(opts: &'a DiffOptions, files: &'a [PathBuf], deadline: Option<Instant>) -> Self {
+        Ctx {
+            opts,
+            files,
+            deadline,
+            limits: match deadline {
+                Some(d) => opts.limits.until(d),
+                None => opts.limits.clone(),
+            },
+            confirmed: Default::default(),
+        }
+    }
+
     /// Whether work may go on: no interrupt, time left. Checked before
     /// every case, every file and every re-run of a case alone.
     fn running(&self) -> bool {
         !interrupt::stopped() && self.deadline.is_none_or(|d| Instant::now() < d)
+    }
+
+    /// Whether a signature's timeouts are known real (see `confirmed`).
+    fn is_confirmed(&self, sig: &str) -> bool {
+        let set = self.confirmed.lock().unwrap_or_else(|p| p.into_inner());
+        set.contains(sig)
+    }
+
+    fn confirm(&self, sig: &str) {
+        let mut set = self.confirmed.lock().unwrap_or_else(|p| p.into_inner());
+        set.insert(sig.to_string());
     }
 }
 

@@ -5,7 +5,7 @@ use super::{Case, Ctx, DiffOptions, Drawn, Exemplar, Health, Outcome, Seen, PACK
 use crate::corpus;
 use crate::game::Game;
 use crate::solver::Run;
-use crate::verdict::{compare, signature};
+use crate::verdict::{compare, signature, Comparison};
 
 /// Runs the cases `local` (consecutive local indices) packed into files by
 /// [`pack_groups`]: every solver runs once per file, the
@@ -50,7 +50,7 @@ pub(super) fn run_block<G: Game>(
             debug_assert!(members.len() == 1, "an invalid packed file");
             for &m in &members {
                 let (k, d) = &cases[m];
-                let r = run_alone::<G>(opts, seen, d.clone());
+                let r = run_alone::<G>(ctx, seen, d.clone());
                 seen.note(&r);
                 results[*k] = Some(r);
             }
@@ -61,9 +61,10 @@ pub(super) fn run_block<G: Game>(
         let last_index = opts
             .case_index(local[last])
             .expect("workers only draw cases that have an index");
-        for (i, r) in members
-            .iter()
-            .zip(run_packed::<G>(ctx, seen, &group, packed, last_index))
+        for (i, r) in
+            members
+                .iter()
+                .zip(run_packed::<G>(ctx, seen, &group, packed, Some(last_index)))
         {
             results[cases[*i].0] = Some(r);
         }
@@ -101,62 +102,38 @@ pub fn pack_groups<G: Game>(inputs: &[&G::Input]) -> Vec<(Vec<usize>, G::Input)>
     files
 }
 
+/// Runs one packed file and hands in its cases (see [`run_block`]).
+/// `last_index`: the campaign index of the file's last case, for a file
+/// of the block (whose divergence, where no case explains it, is a
+/// `packed: ` finding); `None` for a half of one.
 fn run_packed<G: Game>(
     ctx: &Ctx,
     seen: &mut Seen,
     group: &[&Drawn<G::Input>],
     packed: G::Input,
-    last_index: u64,
+    last_index: Option<u64>,
 ) -> Vec<Outcome<G::Input>> {
     let opts = ctx.opts;
     let parts: Vec<&G::Input> = group.iter().map(|c| &c.input).collect();
     let text = G::render(&packed);
-    let whole = compare::<G>(&opts.solvers, &packed, &text, &opts.limits);
+    let whole = compare::<G>(&opts.solvers, &packed, &text, &ctx.limits);
     if whole.interrupted() {
         return group.iter().map(|_| Outcome::Dropped).collect();
     }
-    let split = split_runs::<G>(&parts, &whole.runs);
-    let mut results = Vec::with_capacity(group.len());
-    for (j, d) in group.iter().enumerate() {
-        let suspect = match &split {
-            Some(per_solver) => {
-                let runs: Vec<_> = per_solver.iter().map(|r| r[j].clone()).collect();
-                if let Some(decided) = decided::<G>(opts, seen, d, &runs) {
-                    results.push(decided);
-                    continue;
-                }
-                true
-            }
-            None => whole.signature.is_some(),
-        };
-        results.push(match (suspect, ctx.running()) {
-            (false, _) => counted(whole.compared, None),
-            (true, true) => {
-                let r = run_alone::<G>(opts, seen, (*d).clone());
-                seen.note(&r);
-                r
-            }
-            // Unconfirmed: the re-run alone would overrun the run's time.
-            (true, false) => Outcome::Dropped,
-        });
-    }
-    let finding = match (&whole.signature, unexplained(&results)) {
-        (Some(sig), true) => {
-            let first = &group[0];
-            Some((
-                format!("{PACKED}{sig}"),
-                Exemplar {
-                    count: 1,
-                    seed: first.seed,
-                    profile: first.profile,
-                    files: group.iter().filter_map(|d| d.file.clone()).collect(),
-                    records: corpus::records::<G>(&opts.solvers, &whole.runs),
-                    input: packed,
-                    text,
-                    packed: Some(last_index + 1),
-                },
-            ))
-        }
+    let mut results = match split_runs::<G>(&parts, &whole.runs) {
+        Some(per_solver) => case_by_case::<G>(ctx, seen, group, &per_solver),
+        // A run that cannot be split back (a timeout, a crash): halves of
+        // the file run again, down to cases alone, so that a program that
+        // hangs on one case costs a few runs of smaller files, not one
+        // run per case.
+        None if whole.signature.is_some() => halves::<G>(ctx, seen, group),
+        None => group
+            .iter()
+            .map(|_| counted(whole.compared, None))
+            .collect(),
+    };
+    let finding = match (last_index, &whole.signature, unexplained(&results)) {
+        (Some(last), Some(_), true) => packed_finding::<G>(ctx, group, packed, text, &whole, last),
         _ => None,
     };
     let health = Health::of(&opts.solvers, &whole.runs);
@@ -167,6 +144,102 @@ fn run_packed<G: Game>(
         }
     }
     results
+}
+
+/// Each case of a packed file whose runs split back: decided by its part
+/// of the output, or re-run alone.
+fn case_by_case<G: Game>(
+    ctx: &Ctx,
+    seen: &mut Seen,
+    group: &[&Drawn<G::Input>],
+    per_solver: &[CaseRuns<G::Output>],
+) -> Vec<Outcome<G::Input>> {
+    let mut results = Vec::with_capacity(group.len());
+    for (j, d) in group.iter().enumerate() {
+        let runs: Vec<_> = per_solver.iter().map(|r| r[j].clone()).collect();
+        if let Some(decided) = decided::<G>(ctx.opts, seen, d, &runs) {
+            results.push(decided);
+            continue;
+        }
+        results.push(alone::<G>(ctx, seen, d));
+    }
+    results
+}
+
+/// A case re-run alone, or dropped when that would overrun the run's time.
+fn alone<G: Game>(ctx: &Ctx, seen: &mut Seen, d: &Drawn<G::Input>) -> Outcome<G::Input> {
+    if !ctx.running() {
+        return Outcome::Dropped;
+    }
+    let r = run_alone::<G>(ctx, seen, d.clone());
+    seen.note(&r);
+    r
+}
+
+/// The cases of a file whose run could not be split, run again as two
+/// packed halves (each split in turn if its run cannot be split either),
+/// a single case alone.
+fn halves<G: Game>(
+    ctx: &Ctx,
+    seen: &mut Seen,
+    group: &[&Drawn<G::Input>],
+) -> Vec<Outcome<G::Input>> {
+    if let [one] = group {
+        return vec![alone::<G>(ctx, seen, one)];
+    }
+    let (a, b) = group.split_at(group.len() / 2);
+    let mut results = Vec::with_capacity(group.len());
+    for half in [a, b] {
+        let parts: Vec<&G::Input> = half.iter().map(|d| &d.input).collect();
+        let packed = match half.len() {
+            1 => None,
+            _ => G::pack(&parts).filter(|p| G::validate(p).is_ok()),
+        };
+        match packed {
+            Some(p) if ctx.running() => results.extend(run_packed::<G>(ctx, seen, half, p, None)),
+            Some(_) => results.extend(half.iter().map(|_| Outcome::Dropped)),
+            None => results.extend(half.iter().map(|d| alone::<G>(ctx, seen, d))),
+        }
+    }
+    results
+}
+
+/// The finding of a file that diverges while none of its cases does
+/// alone. A timeout at a calibrated limit is confirmed first with the full
+/// limit (whose signature is the finding's); none if it does not hold.
+fn packed_finding<G: Game>(
+    ctx: &Ctx,
+    group: &[&Drawn<G::Input>],
+    packed: G::Input,
+    text: String,
+    whole: &Comparison<G::Output>,
+    last_index: u64,
+) -> Option<(String, Exemplar<G::Input>)> {
+    let opts = ctx.opts;
+    let full;
+    let whole = match whole.cut_early() {
+        false => whole,
+        true if !ctx.running() => return None,
+        true => {
+            full = compare::<G>(&opts.solvers, &packed, &text, &ctx.limits.full());
+            &full
+        }
+    };
+    let sig = whole.signature.as_ref().filter(|_| !whole.interrupted())?;
+    let first = &group[0];
+    Some((
+        format!("{PACKED}{sig}"),
+        Exemplar {
+            count: 1,
+            seed: first.seed,
+            profile: first.profile,
+            files: group.iter().filter_map(|d| d.file.clone()).collect(),
+            records: corpus::records::<G>(&opts.solvers, &whole.runs),
+            input: packed,
+            text,
+            packed: Some(last_index + 1),
+        },
+    ))
 }
 
 /// What a case's part of a packed run decides on its own: no divergence,

@@ -252,6 +252,11 @@ fn shrink_exemplar<G: Game>(
         start.note = Some(why);
         return start;
     }
+    // Every run of the shrink, a program's included, ends with its share.
+    let opts = &DiffOptions {
+        limits: opts.limits.until(Instant::now() + share),
+        ..opts.clone()
+    };
     // A packed-only finding or a file is shrunk structurally (its cases
     // come from several tapes, or from none); a generated one from its tape
     // first.
