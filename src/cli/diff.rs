@@ -6,7 +6,7 @@ use anyhow::{bail, Context};
 use clap::Args;
 
 use super::{emit, seconds, stderr_block, Exit, LimitArgs, SolverList};
-use crate::driver::{self, Amount, DiffOptions, ShrinkState, Summary};
+use crate::driver::{self, Amount, DiffOptions, ShrinkState, SignatureReport, Summary};
 use crate::game::{Game, Visit};
 use crate::id::GameId;
 use crate::interrupt;
@@ -410,72 +410,83 @@ fn report(s: &Summary, json: bool) {
         s.signatures.len(),
         if s.interrupted { " (interrupted)" } else { "" }
     );
-    let external = s.solvers.iter().any(|s| s.starts_with("cmd:"));
+    // Rule events are worth the lines for a program being checked.
+    let external = s
+        .solvers
+        .iter()
+        .any(|s| s.parse::<SolverSpec>().is_ok_and(|s| s.is_program()));
     for r in &s.signatures {
-        let known = if r.new {
-            ""
-        } else {
-            " (already in the corpus)"
-        };
-        out += &format!("  [{}] x{}{known}\n", r.signature, r.count);
-        if r.packed {
-            out += "    only when cases share one file (no case diverges alone: state kept between cases?)\n";
-        }
-        let why = r.shrink_note.map_or(String::new(), |n| format!(": {n}"));
-        let shrunk = match r.shrink {
-            ShrinkState::Shrunk => format!("shrunk to {}", r.shrunk_bytes),
-            ShrinkState::Partly => format!("partly shrunk to {}{why}", r.shrunk_bytes),
-            ShrinkState::NotShrunk => format!("not shrunk{why}"),
-            ShrinkState::Known => format!(
-                "not shrunk again: the corpus holds a shrunk exemplar of {}",
-                r.shrunk_bytes
-            ),
-        };
-        let origin = match (&r.file, r.seed, &r.profile) {
-            (Some(f), _, _) => format!("file {f}"),
-            (None, Some(seed), Some(p)) => format!("seed {seed} profile {p}"),
-            (None, Some(seed), None) => format!("seed {seed}"),
-            (None, None, _) => "the input files of its pack".to_string(),
-        };
-        out += &format!(
-            "    smallest found: {origin} ({} bytes, {shrunk})\n",
-            r.found_bytes
-        );
-        for f in &r.faults {
-            out += &format!("    {}: {}\n", f.solver, f.fault);
-            if let Some(e) = &f.stderr {
-                out += &stderr_block(e, "      ", 10);
-            }
-        }
-        out += &inline_input(&r.input);
-        if external && !r.rules.is_empty() {
-            let rules: Vec<String> = r
-                .rules
-                .iter()
-                .map(|h| format!("{} x{}", h.rule, h.hits))
-                .collect();
-            out += &format!("    engine's rules on it: {}\n", rules.join(", "));
-        }
-        out += &match (r.repro_rebuilds, &r.original_repro) {
-            ("reported", None) => format!("    repro: {}\n", r.repro),
-            ("reported", Some(o)) => format!(
-                "    repro: {}\n    unshrunk original ({} bytes): {o}\n",
-                r.repro, r.found_bytes
-            ),
-            _ => format!(
-                "    repro of the unshrunk original ({} bytes; the input above is not stored): {}\n",
-                r.found_bytes, r.repro
-            ),
-        };
-        if let (Some(p), Some(st)) = (&r.corpus, r.corpus_status) {
-            out += &format!("    corpus: {p} ({st})\n");
-        }
+        out += &signature_block(r, external);
     }
     if json {
         eprint!("{out}");
     } else {
         out!("{out}");
     }
+}
+
+/// The lines of one signature in the human report.
+fn signature_block(r: &SignatureReport, external: bool) -> String {
+    let mut out = String::new();
+    let known = if r.new {
+        ""
+    } else {
+        " (already in the corpus)"
+    };
+    out += &format!("  [{}] x{}{known}\n", r.signature, r.count);
+    if r.packed {
+        out += "    only when cases share one file (no case diverges alone: state kept between cases?)\n";
+    }
+    let why = r.shrink_note.map_or(String::new(), |n| format!(": {n}"));
+    let shrunk = match r.shrink {
+        ShrinkState::Shrunk => format!("shrunk to {}", r.shrunk_bytes),
+        ShrinkState::Partly => format!("partly shrunk to {}{why}", r.shrunk_bytes),
+        ShrinkState::NotShrunk => format!("not shrunk{why}"),
+        ShrinkState::Known => format!(
+            "not shrunk again: the corpus holds a shrunk exemplar of {}",
+            r.shrunk_bytes
+        ),
+    };
+    let origin = match (&r.file, r.seed, &r.profile) {
+        (Some(f), _, _) => format!("file {f}"),
+        (None, Some(seed), Some(p)) => format!("seed {seed} profile {p}"),
+        (None, Some(seed), None) => format!("seed {seed}"),
+        (None, None, _) => "the input files of its pack".to_string(),
+    };
+    out += &format!(
+        "    smallest found: {origin} ({} bytes, {shrunk})\n",
+        r.found_bytes
+    );
+    for f in &r.faults {
+        out += &format!("    {}: {}\n", f.solver, f.fault);
+        if let Some(e) = &f.stderr {
+            out += &stderr_block(e, "      ", 10);
+        }
+    }
+    out += &inline_input(&r.input);
+    if external && !r.rules.is_empty() {
+        let rules: Vec<String> = r
+            .rules
+            .iter()
+            .map(|h| format!("{} x{}", h.rule, h.hits))
+            .collect();
+        out += &format!("    engine's rules on it: {}\n", rules.join(", "));
+    }
+    out += &match (r.repro_rebuilds, &r.original_repro) {
+        ("reported", None) => format!("    repro: {}\n", r.repro),
+        ("reported", Some(o)) => format!(
+            "    repro: {}\n    unshrunk original ({} bytes): {o}\n",
+            r.repro, r.found_bytes
+        ),
+        _ => format!(
+            "    repro of the unshrunk original ({} bytes; the input above is not stored): {}\n",
+            r.found_bytes, r.repro
+        ),
+    };
+    if let (Some(p), Some(st)) = (&r.corpus, r.corpus_status) {
+        out += &format!("    corpus: {p} ({st})\n");
+    }
+    out
 }
 
 /// Inputs at most this many lines and bytes are printed in the report.

@@ -174,7 +174,7 @@ pub struct LimitArgs {
     pub steps: u64,
     /// Time limit of each external program run: SECS (more than 0), or
     /// `auto` / `auto:MAX` (the default is auto:10): for diff and shrink,
-    /// calibrated on the program's own runs, 4 times its slowest answered
+    /// calibrated on the program's own runs, twice its slowest answered
     /// run on inputs of that size, at least 0.1 s and at most MAX; a run
     /// cut there is run again with MAX before its timeout counts (other
     /// commands use MAX). The program and every process it starts are

@@ -62,8 +62,8 @@ pub(super) fn run_case<G: Game>(ctx: &Ctx, seen: &Seen, i: u64) -> Outcome<G::In
 /// Runs one case alone and classifies it. A run cut at a calibrated time
 /// limit counts only once its timeout is real: the case is run again with
 /// the full limit, whose result is the case's, unless a full-limit run has
-/// already confirmed the signature, which the case is then only counted
-/// under (it may not become the exemplar: that one stays confirmed).
+/// confirmed the signature or is confirming it, which the case is then only
+/// counted under (it may not become the exemplar: that one is confirmed).
 pub(super) fn run_alone<G: Game>(ctx: &Ctx, seen: &Seen, d: Drawn<G::Input>) -> Outcome<G::Input> {
     let opts = ctx.opts;
     let Drawn {
@@ -78,23 +78,26 @@ pub(super) fn run_alone<G: Game>(ctx: &Ctx, seen: &Seen, d: Drawn<G::Input>) -> 
     if c.interrupted() {
         return Outcome::Dropped;
     }
-    if c.cut_early() {
-        if let Some(sig) = c.signature.as_ref().filter(|s| ctx.is_confirmed(s)) {
+    let mut cut = None;
+    if let Some(sig) = c.signature.clone().filter(|_| c.cut_early()) {
+        if ctx.counts_unconfirmed(&sig) {
             return Outcome::Done(Case {
                 compared: c.compared,
                 health: Health::of(&opts.solvers, &c.runs),
-                finding: Some((sig.clone(), None)),
+                finding: Some((sig, None)),
             });
         }
         c = compare::<G>(&opts.solvers, &input, &text, &ctx.limits.full());
-        if c.interrupted() {
-            return Outcome::Dropped;
-        }
+        cut = Some(sig);
+    }
+    ctx.confirmed(
+        cut.as_deref(),
+        c.signature.as_deref().filter(|_| !c.interrupted()),
+    );
+    if c.interrupted() {
+        return Outcome::Dropped;
     }
     let health = Health::of(&opts.solvers, &c.runs);
-    if let Some(sig) = &c.signature {
-        ctx.confirm(sig);
-    }
     let finding = c.signature.map(|sig| {
         let news = seen.news(&sig, &text);
         (

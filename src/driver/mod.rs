@@ -276,10 +276,12 @@ struct Ctx<'a> {
     /// The run's limits: the options' limits, every run ending by the
     /// deadline.
     limits: Limits,
-    /// The signatures with a timeout that a run with the full time limit
-    /// has confirmed: a later case cut at a calibrated limit with one of
-    /// them is only counted, not run again for the full limit.
-    confirmed: std::sync::Mutex<std::collections::HashSet<String>>,
+    /// The signatures a run with the full time limit has confirmed, or is
+    /// confirming (`false`): a later case cut at a calibrated limit with
+    /// one of them is only counted, not run again for the full limit (while
+    /// the confirmation is under way, provisionally: a program that hangs
+    /// costs one full-limit run per signature, not one per worker).
+    confirmed: std::sync::Mutex<std::collections::HashMap<String, bool>>,
 }
 
 impl<'a> Ctx<'a> {
@@ -302,15 +304,31 @@ impl<'a> Ctx<'a> {
         !interrupt::stopped() && self.deadline.is_none_or(|d| Instant::now() < d)
     }
 
-    /// Whether a signature's timeouts are known real (see `confirmed`).
-    fn is_confirmed(&self, sig: &str) -> bool {
-        let set = self.confirmed.lock().unwrap_or_else(|p| p.into_inner());
-        set.contains(sig)
+    /// Whether a case cut at a calibrated limit with signature `sig` is
+    /// only counted (see `confirmed`); if not, the caller confirms it and
+    /// says how with [`Ctx::confirmed`].
+    fn counts_unconfirmed(&self, sig: &str) -> bool {
+        let mut map = self.confirmed.lock().unwrap_or_else(|p| p.into_inner());
+        match map.get(sig) {
+            Some(_) => true,
+            None => {
+                map.insert(sig.to_string(), false);
+                false
+            }
+        }
     }
 
-    fn confirm(&self, sig: &str) {
-        let mut set = self.confirmed.lock().unwrap_or_else(|p| p.into_inner());
-        set.insert(sig.to_string());
+    /// What a full-limit run showed where `cut` (if any) was cut early:
+    /// the signature `sig` it gave is confirmed; a `cut` it did not confirm
+    /// is open again.
+    fn confirmed(&self, cut: Option<&str>, sig: Option<&str>) {
+        let mut map = self.confirmed.lock().unwrap_or_else(|p| p.into_inner());
+        if let Some(c) = cut.filter(|c| Some(*c) != sig) {
+            map.remove(c);
+        }
+        if let Some(s) = sig {
+            map.insert(s.to_string(), true);
+        }
     }
 }
 

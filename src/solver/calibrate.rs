@@ -7,8 +7,11 @@ use std::collections::BTreeMap;
 use std::sync::Mutex;
 use std::time::Duration;
 
-/// A calibrated limit is this many times the slowest answered run.
-pub const MULTIPLE: u32 = 4;
+/// A calibrated limit is this many times the slowest answered run: a run
+/// cut there is run again with the full limit before it counts, so a low
+/// multiple costs a slow program a re-run now and then, never a false
+/// finding, and a hanging one little time.
+pub const MULTIPLE: u32 = 2;
 /// No calibrated limit is below this: starting a process on a loaded
 /// machine can take tens of milliseconds.
 pub const FLOOR: Duration = Duration::from_millis(100);
@@ -89,17 +92,17 @@ mod tests {
         let c = Calibration::new();
         assert_eq!(c.limit("p", 100, FULL), FULL, "nothing answered yet");
         c.record("p", 100, ms(10));
-        assert_eq!(c.limit("p", 100, FULL), FLOOR, "4 x 10 ms, floored");
-        c.record("p", 120, ms(50));
-        assert_eq!(c.limit("p", 100, FULL), ms(200), "the slowest of the class");
+        assert_eq!(c.limit("p", 100, FULL), FLOOR, "2 x 10 ms, floored");
+        c.record("p", 120, ms(70));
+        assert_eq!(c.limit("p", 100, FULL), ms(140), "the slowest of the class");
         assert_eq!(c.limit("q", 100, FULL), FULL, "per program");
         // Two classes larger, none answered there yet: doubled per class.
-        assert_eq!(c.limit("p", 400, FULL), ms(800));
+        assert_eq!(c.limit("p", 400, FULL), ms(560));
         // A larger class answered faster bounds it from above.
-        c.record("p", 2000, ms(60));
-        assert_eq!(c.limit("p", 400, FULL), ms(240));
+        c.record("p", 2000, ms(80));
+        assert_eq!(c.limit("p", 400, FULL), ms(160));
         // A smaller class than any answered: the next larger one bounds it.
-        assert_eq!(c.limit("p", 10, FULL), ms(200));
+        assert_eq!(c.limit("p", 10, FULL), ms(140));
         c.record("p", 100, ms(5000));
         assert_eq!(c.limit("p", 100, FULL), FULL, "within the full limit");
     }

@@ -55,14 +55,8 @@ pub(super) fn run_command<G: Game>(
     let pipes = connect(&mut child, text, max);
     let (timed_out, status) = end_group(&mut child, wait);
     let took = started.elapsed();
-    let Pipes { out_rx, err_rx } = match pipes {
-        Ok(p) => p,
-        Err(e) => {
-            return fail(
-                FaultKind::Io,
-                format!("cannot start a thread to talk to it: {e}"),
-            )
-        }
+    let Ok(Pipes { out_rx, err_rx }) = pipes.map_err(|e| e.to_string()) else {
+        return fail(FaultKind::Io, "cannot start a thread to talk to it".into());
     };
     let grace = Instant::now() + PIPE_GRACE;
     let stderr = err_rx
@@ -76,24 +70,10 @@ pub(super) fn run_command<G: Game>(
     if interrupt::stopped() {
         return fail(FaultKind::Interrupted, "killed: interrupted".into());
     }
-    if timed_out && wait < limit {
-        return fail(
-            FaultKind::Interrupted,
-            "cut short: the command's time is up".into(),
-        );
-    }
     if timed_out {
-        let early = limit < limits.timeout;
-        let detail = match early {
-            true => format!(
-                "no answer within {limit:?} (calibrated on its answered runs; the full limit is {:?})",
-                limits.timeout
-            ),
-            false => format!("no answer within {limit:?}"),
-        };
         return Run {
-            cut_early: early,
-            ..fail(FaultKind::Timeout, detail)
+            stderr,
+            ..timed_out_run(limit, wait, limits.timeout)
         };
     }
     if let Some(c) = &limits.calibration {
@@ -136,6 +116,30 @@ pub(super) fn run_command<G: Game>(
         stderr,
         notes: Vec::new(),
         cut_early: false,
+    }
+}
+
+/// A run that did not end within `wait`: cut short by the command's
+/// deadline when that came before its `limit`, else a timeout, one to be
+/// confirmed where the limit was a calibrated one below `full`.
+fn timed_out_run<O>(limit: Duration, wait: Duration, full: Duration) -> Run<O> {
+    let fail = |kind, detail: String| Run::plain(Err(Fault::new(kind, detail)));
+    if wait < limit {
+        return fail(
+            FaultKind::Interrupted,
+            "cut short: the command's time is up".into(),
+        );
+    }
+    let early = limit < full;
+    let detail = match early {
+        true => format!(
+            "no answer within {limit:?} (calibrated on its answered runs; the full limit is {full:?})"
+        ),
+        false => format!("no answer within {limit:?}"),
+    };
+    Run {
+        cut_early: early,
+        ..fail(FaultKind::Timeout, detail)
     }
 }
 
