@@ -163,7 +163,7 @@ fn signature_report<G: Game>(
         report.rules = RuleHits::of::<G>(&entry.input);
         report.input = entry.input.clone();
         report.records = entry.meta.solvers.clone();
-        point_repro_at::<G>(opts, &mut report, &ex.text);
+        point_repro_at(opts, &mut report, &ex.text);
         return Ok(report);
     }
     let r = shrink_exemplar::<G>(opts, stored, &sig, &ex, share);
@@ -182,7 +182,7 @@ fn signature_report<G: Game>(
         report.corpus = Some(s.path().display().to_string());
         report.corpus_status = Some(s.describe());
     }
-    point_repro_at::<G>(opts, &mut report, &ex.text);
+    point_repro_at(opts, &mut report, &ex.text);
     Ok(report)
 }
 
@@ -195,7 +195,7 @@ const ORIGINAL: &str = "unshrunk original";
 /// command that rebuilds the input as found (`found`) stays beside it
 /// when that differs, and is the repro command, so marked, when the input
 /// reported is not stored.
-fn point_repro_at<G: Game>(opts: &DiffOptions, report: &mut SignatureReport, found: &str) {
+fn point_repro_at(opts: &DiffOptions, report: &mut SignatureReport, found: &str) {
     let stored = report.corpus.as_deref().and_then(|path| {
         let entry = corpus::load_entry(std::path::Path::new(path)).ok()?;
         (entry.input == report.input).then(|| path.to_string())
