@@ -39,8 +39,9 @@ impl Calibration {
     /// at least [`FLOOR`]; `full` itself while the program has answered
     /// nothing. The slowest expected is the slowest on inputs of this size
     /// class or smaller; with none of this class yet, the slowest of the
-    /// largest smaller class doubled per class between (the next larger
-    /// class bounds it from above, where there is one).
+    /// smaller classes doubled per class between (bounded by the next
+    /// larger class, where there is one), or with none smaller either, the
+    /// next larger class's.
     pub fn limit(&self, program: &str, bytes: usize, full: Duration) -> Duration {
         let slowest = self.slowest.lock().unwrap_or_else(|p| p.into_inner());
         let c = class(bytes);
@@ -56,6 +57,8 @@ impl Calibration {
             }
         }
         let expected = match (below, top_below, above) {
+            // Answered in this class: what it took is the evidence.
+            (Some(d), Some(k), _) if k == c => d,
             (Some(d), Some(k), above) => {
                 let grown = d.saturating_mul(1u32 << (c - k).min(20));
                 above.map_or(grown, |a| grown.min(a))
