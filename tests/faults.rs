@@ -810,9 +810,9 @@ fn a_huge_token_is_quoted_short() {
 }
 
 /// Item 6: with a program that always times out, `--time` bounds the
-/// campaign (the cases of a timed-out file, re-run alone, count against
-/// it) and `--shrink-time` the shrinking, whose result is stored, marked
-/// unshrunk.
+/// campaign (the halves and cases of a timed-out file, re-run, count
+/// against it, and the run in flight at the deadline is cut short) and
+/// `--shrink-time` the shrinking, whose result is stored, marked unshrunk.
 #[test]
 fn time_and_shrink_time_bound_a_run_with_a_slow_program() {
     let dir = tempfile::tempdir().unwrap();
@@ -833,11 +833,12 @@ fn time_and_shrink_time_bound_a_run_with_a_slow_program() {
         assert_eq!(out.status.code(), Some(1), "{}", text(&out.stderr));
         (json(&out), start.elapsed())
     };
-    // 32 cases packed in files: each file times out, then every case of
-    // it alone would, one after the other.
-    let (v, took) = run("2", &["--no-store", "--no-shrink"]);
-    assert!(v["elapsed_s"].as_f64().unwrap() < 3.2, "{v}");
-    assert!(took < secs(5), "--time 2 --timeout 0.5 took {took:?}");
+    // 32 cases packed in files: each file times out, then both its halves
+    // (0.5 s each), then every case of it alone would, one after the other;
+    // the run in flight at the deadline is cut short.
+    let (v, took) = run("3", &["--no-store", "--no-shrink"]);
+    assert!(v["elapsed_s"].as_f64().unwrap() < 3.4, "{v}");
+    assert!(took < secs(5), "--time 3 --timeout 0.5 took {took:?}");
     assert!(
         v["signatures"][0]["signature"]
             .as_str()
@@ -849,12 +850,12 @@ fn time_and_shrink_time_bound_a_run_with_a_slow_program() {
     // Shrinking a 40-case file takes far more than a second of candidates.
     let c = corpus.to_str().unwrap();
     let (v, took) = run(
-        "1",
+        "3",
         &["--profile", "max", "--shrink-time", "1", "--corpus", c],
     );
     assert!(
-        took < secs(5),
-        "--time 1 --shrink-time 1 --timeout 0.5 took {took:?}"
+        took < secs(6),
+        "--time 3 --shrink-time 1 --timeout 0.5 took {took:?}"
     );
     let s = &v["signatures"][0];
     assert_eq!(s["shrink"], "partly", "{v}");

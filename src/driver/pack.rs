@@ -61,10 +61,9 @@ pub(super) fn run_block<G: Game>(
         let last_index = opts
             .case_index(local[last])
             .expect("workers only draw cases that have an index");
-        for (i, r) in
-            members
-                .iter()
-                .zip(run_packed::<G>(ctx, seen, &group, packed, Some(last_index)))
+        for (i, r) in members
+            .iter()
+            .zip(run_packed::<G>(ctx, seen, &group, packed, last_index))
         {
             results[cases[*i].0] = Some(r);
         }
@@ -105,23 +104,18 @@ pub fn pack_groups<G: Game>(inputs: &[&G::Input]) -> Vec<(Vec<usize>, G::Input)>
 /// Runs one packed file and hands in its cases (see [`run_block`]).
 /// `last_index`: the campaign index of the file's last case, for a file
 /// of the block (whose divergence, where no case explains it, is a
-/// `packed: ` finding); `None` for a half of one.
+/// `packed: ` finding).
 fn run_packed<G: Game>(
     ctx: &Ctx,
     seen: &mut Seen,
     group: &[&Drawn<G::Input>],
     packed: G::Input,
-    last_index: Option<u64>,
+    last_index: u64,
 ) -> Vec<Outcome<G::Input>> {
-    let opts = ctx.opts;
-    let parts: Vec<&G::Input> = group.iter().map(|c| &c.input).collect();
     let text = G::render(&packed);
-    let whole = compare::<G>(&opts.solvers, &packed, &text, &ctx.limits);
-    if whole.interrupted() {
-        return group.iter().map(|_| Outcome::Dropped).collect();
-    }
-    let mut results = match split_runs::<G>(&parts, &whole.runs) {
-        Some(per_solver) => case_by_case::<G>(ctx, seen, group, &per_solver),
+    let (whole, split) = run_whole::<G>(ctx, seen, group, &packed, &text);
+    let mut results = match split {
+        Some(results) => results,
         // A run that cannot be split back (a timeout, a crash): halves of
         // the file run again, down to cases alone, so that a program that
         // hangs on one case costs a few runs of smaller files, not one
@@ -132,18 +126,46 @@ fn run_packed<G: Game>(
             .map(|_| counted(whole.compared, None))
             .collect(),
     };
-    let finding = match (last_index, &whole.signature, unexplained(&results)) {
-        (Some(last), Some(_), true) => packed_finding::<G>(ctx, group, packed, text, &whole, last),
+    let finding = match (&whole.signature, unexplained(&results)) {
+        (Some(_), true) => packed_finding::<G>(ctx, group, packed, text, &whole, last_index),
         _ => None,
     };
-    let health = Health::of(&opts.solvers, &whole.runs);
+    with_health(&mut results, Health::of(&ctx.opts.solvers, &whole.runs));
     if let Some(Outcome::Done(first)) = results.iter_mut().find(|r| matches!(r, Outcome::Done(_))) {
-        first.health.merge(health);
         if let Some((sig, ex)) = finding {
             first.finding = Some((sig, Some(ex)));
         }
     }
     results
+}
+
+/// Runs every solver once on a packed file: the comparison, and the
+/// cases' outcomes when the runs split back by case (`None` when one
+/// cannot be split; all dropped when a run was cut short).
+fn run_whole<G: Game>(
+    ctx: &Ctx,
+    seen: &mut Seen,
+    group: &[&Drawn<G::Input>],
+    packed: &G::Input,
+    text: &str,
+) -> (Comparison<G::Output>, Option<Vec<Outcome<G::Input>>>) {
+    let parts: Vec<&G::Input> = group.iter().map(|c| &c.input).collect();
+    let whole = compare::<G>(&ctx.opts.solvers, packed, text, &ctx.limits);
+    if whole.interrupted() {
+        let dropped = group.iter().map(|_| Outcome::Dropped).collect();
+        return (whole, Some(dropped));
+    }
+    let split = split_runs::<G>(&parts, &whole.runs)
+        .map(|per_solver| case_by_case::<G>(ctx, seen, group, &per_solver));
+    (whole, split)
+}
+
+/// Hands a file run's health (which solvers answered, and their faults)
+/// in with the first case counted.
+fn with_health<I>(results: &mut [Outcome<I>], health: Health) {
+    if let Some(Outcome::Done(first)) = results.iter_mut().find(|r| matches!(r, Outcome::Done(_))) {
+        first.health.merge(health);
+    }
 }
 
 /// Each case of a packed file whose runs split back: decided by its part
@@ -177,8 +199,10 @@ fn alone<G: Game>(ctx: &Ctx, seen: &mut Seen, d: &Drawn<G::Input>) -> Outcome<G:
 }
 
 /// The cases of a file whose run could not be split, run again as two
-/// packed halves (each split in turn if its run cannot be split either),
-/// a single case alone.
+/// packed halves, and a half whose run cannot be split either halved
+/// again, down to single cases alone: one hanging case in 32 costs about
+/// 11 runs. Where both halves fail, failing is no exception among these
+/// cases, and halving further would only add runs: their cases run alone.
 fn halves<G: Game>(
     ctx: &Ctx,
     seen: &mut Seen,
@@ -188,20 +212,46 @@ fn halves<G: Game>(
         return vec![alone::<G>(ctx, seen, one)];
     }
     let (a, b) = group.split_at(group.len() / 2);
-    let mut results = Vec::with_capacity(group.len());
+    let mut ran: Vec<(&[&Drawn<G::Input>], Option<Vec<Outcome<G::Input>>>)> = Vec::new();
     for half in [a, b] {
         let parts: Vec<&G::Input> = half.iter().map(|d| &d.input).collect();
         let packed = match half.len() {
             1 => None,
             _ => G::pack(&parts).filter(|p| G::validate(p).is_ok()),
         };
-        match packed {
-            Some(p) if ctx.running() => results.extend(run_packed::<G>(ctx, seen, half, p, None)),
-            Some(_) => results.extend(half.iter().map(|_| Outcome::Dropped)),
-            None => results.extend(half.iter().map(|d| alone::<G>(ctx, seen, d))),
+        let outcomes = match packed {
+            None => Some(half.iter().map(|d| alone::<G>(ctx, seen, d)).collect()),
+            Some(_) if !ctx.running() => Some(half.iter().map(|_| Outcome::Dropped).collect()),
+            Some(p) => {
+                let (whole, split) = run_whole::<G>(ctx, seen, half, &p, &G::render(&p));
+                let mut split = match split {
+                    None if whole.signature.is_none() => {
+                        Some(half.iter().map(|_| counted(whole.compared, None)).collect())
+                    }
+                    other => other,
+                };
+                if let Some(s) = split.as_mut() {
+                    with_health(s, Health::of(&ctx.opts.solvers, &whole.runs));
+                }
+                split
+            }
+        };
+        ran.push((half, outcomes));
+    }
+    let both = ran.iter().all(|(_, o)| o.is_none());
+    let mut out = Vec::with_capacity(group.len());
+    for (half, outcomes) in ran {
+        match outcomes {
+            Some(o) => out.extend(o),
+            None if both => out.extend(
+                half.iter()
+                    .map(|d| alone::<G>(ctx, seen, d))
+                    .collect::<Vec<_>>(),
+            ),
+            None => out.extend(halves::<G>(ctx, seen, half)),
         }
     }
-    results
+    out
 }
 
 /// The finding of a file that diverges while none of its cases does

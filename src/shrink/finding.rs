@@ -43,6 +43,7 @@ pub fn shrink_finding<G: Game>(
         prefilter,
         program_runs,
         kept: None,
+        cut_short: false,
     };
     let mut shrunk = shrink_with::<G, _>(input, tape, &mut judge, bounds);
     shrunk.cost.program_runs = judge.program_runs;
@@ -64,6 +65,8 @@ struct FindingJudge<'a, G: Game> {
     program_runs: u64,
     /// The runs on the last candidate kept.
     kept: Option<Runs<G::Output>>,
+    /// A run was cut short: the shrink's time is up (or an interrupt).
+    cut_short: bool,
 }
 
 impl<G: Game> Judge<G> for FindingJudge<'_, G> {
@@ -76,6 +79,10 @@ impl<G: Game> Judge<G> for FindingJudge<'_, G> {
 
     fn batches(&self) -> bool {
         !self.programs.is_empty()
+    }
+
+    fn cut_short(&self) -> bool {
+        self.cut_short
     }
 
     /// In-process runs and the pre-check first, for all of `cands`; then
@@ -156,7 +163,13 @@ impl<G: Game> FindingJudge<'_, G> {
         }
     }
 
-    fn same(&self, cand: &G::Input, runs: &Runs<G::Output>) -> bool {
+    fn same(&mut self, cand: &G::Input, runs: &Runs<G::Output>) -> bool {
+        let cut = |r: &Run<G::Output>| {
+            r.result
+                .as_ref()
+                .is_err_and(|f| f.kind == crate::fault::FaultKind::Interrupted)
+        };
+        self.cut_short |= runs.iter().flatten().any(cut);
         verdict::signature::<G>(self.solvers, cand, runs)
             .0
             .as_deref()
