@@ -148,7 +148,7 @@ fn run_whole<G: Game>(
     group: &[&Drawn<G::Input>],
     packed: &G::Input,
     text: &str,
-) -> (Comparison<G::Output>, Option<Vec<Outcome<G::Input>>>) {
+) -> (Comparison<G::Output>, Option<Outcomes<G::Input>>) {
     let parts: Vec<&G::Input> = group.iter().map(|c| &c.input).collect();
     let whole = compare::<G>(&ctx.opts.solvers, packed, text, &ctx.limits);
     if whole.interrupted() {
@@ -212,8 +212,9 @@ fn halves<G: Game>(
         return vec![alone::<G>(ctx, seen, one)];
     }
     let (a, b) = group.split_at(group.len() / 2);
-    let mut ran: Vec<(&[&Drawn<G::Input>], Option<Vec<Outcome<G::Input>>>)> = Vec::new();
-    for half in [a, b] {
+    let parts_of = [a, b];
+    let mut ran: Vec<Option<Outcomes<G::Input>>> = Vec::new();
+    for half in parts_of {
         let parts: Vec<&G::Input> = half.iter().map(|d| &d.input).collect();
         let packed = match half.len() {
             1 => None,
@@ -236,11 +237,11 @@ fn halves<G: Game>(
                 split
             }
         };
-        ran.push((half, outcomes));
+        ran.push(outcomes);
     }
-    let both = ran.iter().all(|(_, o)| o.is_none());
+    let both = ran.iter().all(Option::is_none);
     let mut out = Vec::with_capacity(group.len());
-    for (half, outcomes) in ran {
+    for (half, outcomes) in parts_of.into_iter().zip(ran) {
         match outcomes {
             Some(o) => out.extend(o),
             None if both => out.extend(
@@ -351,6 +352,9 @@ fn unexplained<I>(results: &[Outcome<I>]) -> bool {
     }
     confirmed && !alone_found
 }
+
+/// The outcomes of the cases of a file, in order.
+type Outcomes<I> = Vec<Outcome<I>>;
 
 /// One solver's runs split by case (`None` where it does not apply).
 type CaseRuns<O> = Vec<Option<Run<O>>>;
