@@ -52,9 +52,15 @@ pub struct SolverRecord {
 pub struct Meta {
     pub game: String,
     pub signature: String,
-    /// One line naming the rule involved; kept when a smaller exemplar of
-    /// the same signature replaces this one.
+    /// One line naming the rule involved. It describes this input alone:
+    /// a smaller exemplar that replaces it gets the automatic description,
+    /// and this one moves to the new entry's `earlier`, with its input.
     pub description: String,
+    /// The hand-written description of an exemplar this one replaced,
+    /// with the input it describes: to be checked against the new input
+    /// (and moved into `description` by hand if it still holds).
+    #[serde(skip_serializing_if = "Option::is_none", default)]
+    pub earlier: Option<Earlier>,
     pub solvers: Vec<SolverRecord>,
     #[serde(skip_serializing_if = "Option::is_none", default)]
     pub seed: Option<u64>,
@@ -86,6 +92,7 @@ impl Meta {
             game: G::ID.name().to_string(),
             signature: signature.to_string(),
             description: auto_description(signature),
+            earlier: None,
             solvers,
             seed,
             profile: profile.map(str::to_string),
@@ -96,9 +103,29 @@ impl Meta {
     }
 }
 
+/// A hand-written description together with the input it was written
+/// for, kept when a smaller exemplar replaced that input.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct Earlier {
+    pub description: String,
+    pub input: String,
+}
+
 /// The description of an entry nobody has described yet.
 fn auto_description(signature: &str) -> String {
     format!("divergence {signature}")
+}
+
+/// What of `entry` an exemplar replacing it keeps: its hand-written
+/// description with its input, or what it kept itself.
+fn earlier_of(entry: &Entry) -> Option<Earlier> {
+    if entry.meta.description != auto_description(&entry.meta.signature) {
+        return Some(Earlier {
+            description: entry.meta.description.clone(),
+            input: entry.input.clone(),
+        });
+    }
+    entry.meta.earlier.clone()
 }
 
 /// Records every solver's run, in solver order.
@@ -133,7 +160,7 @@ pub fn record<G: Game>(spec: &SolverSpec, run: Option<&Run<G::Output>>) -> Solve
         },
         Some(run) => {
             let output = match (&run.result, &run.stdout) {
-                (_, Some(raw)) if matches!(spec, SolverSpec::Cmd(_)) => {
+                (_, Some(raw)) if spec.is_program() => {
                     Some(match crate::text::head(raw, STORED_OUTPUT) {
                         (all, 0) => all.to_string(),
                         (kept, cut) => format!("{kept}\n… ({cut} more bytes not stored)\n"),
@@ -197,9 +224,6 @@ impl Stored {
     }
 }
 
-/// Appended to a description carried over to a smaller exemplar.
-pub const EARLIER: &str = " (described on an earlier, larger exemplar)";
-
 /// A file-name-safe prefix derived from the signature.
 pub fn slug(signature: &str) -> String {
     let mut s = String::new();
@@ -231,10 +255,13 @@ pub fn entry_name(signature: &str, input: &str) -> String {
 }
 
 /// Stores a finding under `root/<game>/`, keeping one smallest exemplar per
-/// signature: a smaller one replaces the stored ones, an equal one marks
-/// the stored one shrunk if it now is, a larger one changes nothing.
-/// Larger entries of the signature left by concurrent runs are removed; a
-/// hand-written description is carried over to the exemplar kept.
+/// signature in the order of [`smaller`] (shorter text first, then the
+/// bytes): a smaller one replaces the stored ones, an equal one marks the
+/// stored one shrunk if it now is, any other changes nothing. Larger
+/// entries of the signature left by concurrent runs are removed. A
+/// description stays with the input it describes: the exemplar kept
+/// carries a removed one's hand-written description in `earlier`, beside
+/// that input, unless it has one there already.
 pub fn store(root: &Path, game: GameId, input: &str, mut meta: Meta) -> anyhow::Result<Stored> {
     let dir = root.join(game.name());
     fs::create_dir_all(&dir).with_context(|| format!("creating {}", dir.display()))?;
@@ -245,20 +272,12 @@ pub fn store(root: &Path, game: GameId, input: &str, mut meta: Meta) -> anyhow::
         .filter(|e| e.meta.signature == meta.signature)
         .collect();
     same.sort_by(|a, b| (a.input.len(), &a.input).cmp(&(b.input.len(), &b.input)));
-    // The description to keep: the first hand-written one, smallest first.
-    let described = same
-        .iter()
-        .map(|e| &e.meta.description)
-        .find(|d| **d != auto_description(&meta.signature))
-        .cloned();
     let Some(old) = same.first() else {
         return Ok(Stored::Added(write_entry(&dir, input, &meta)?));
     };
     let stored = if smaller(input, &old.input) {
-        if meta.description == auto_description(&meta.signature) {
-            if let Some(d) = described {
-                meta.description = earlier(d);
-            }
+        if meta.earlier.is_none() {
+            meta.earlier = same.iter().find_map(earlier_of);
         }
         let new = write_entry(&dir, input, &meta)?;
         Stored::Replaced {
@@ -272,14 +291,15 @@ pub fn store(root: &Path, game: GameId, input: &str, mut meta: Meta) -> anyhow::
             kept.shrunk = true;
             kept.solvers = meta.solvers;
         }
-        let redescribe = match &described {
-            Some(d) if *d != kept.description => {
-                kept.description = earlier(d.clone());
-                true
-            }
-            _ => false,
+        let inherit = kept.earlier.is_none() && earlier_of(old).is_none();
+        let inherited = match inherit {
+            true => same[1..].iter().find_map(earlier_of),
+            false => None,
         };
-        if mark || redescribe {
+        if inherited.is_some() {
+            kept.earlier = inherited;
+        }
+        if mark || kept.earlier != old.meta.earlier {
             write_entry(&dir, &old.input, &kept)?;
         }
         match mark {
@@ -294,14 +314,6 @@ pub fn store(root: &Path, game: GameId, input: &str, mut meta: Meta) -> anyhow::
         }
     }
     Ok(stored)
-}
-
-/// A description written for a larger exemplar, marked as such once.
-fn earlier(mut description: String) -> String {
-    if !description.ends_with(EARLIER) {
-        description.push_str(EARLIER);
-    }
-    description
 }
 
 /// Writes an entry's input, then its metadata; returns the `.in` path.
@@ -510,7 +522,7 @@ pub fn replay<G: Game>(entry: &Entry, limits: &crate::solver::Limits) -> anyhow:
     let mut recorded = Vec::new();
     for rec in &entry.meta.solvers {
         let spec: SolverSpec = rec.solver.parse().map_err(anyhow::Error::msg)?;
-        if !matches!(spec, SolverSpec::Cmd(_)) {
+        if !spec.is_program() {
             recorded.push((spec, rec));
         }
     }

@@ -16,6 +16,11 @@ use std::sync::{Mutex, MutexGuard, Once};
 
 static STOP: AtomicBool = AtomicBool::new(false);
 
+/// Whether this process is a child subreaper ([`install`]): processes that
+/// leave a program's group (`setsid`) and outlive their parents become its
+/// children, and [`end_orphans`] ends them.
+static ADOPTS: AtomicBool = AtomicBool::new(false);
+
 /// The process group ids (= leader pids) of programs started and not yet
 /// reaped. A leader is removed before it is reaped, so an id here is never
 /// a recycled pid.
@@ -52,7 +57,71 @@ pub fn install(graceful: bool) {
                  discarded; storing what was found (interrupt again to exit at once)"
             );
         });
+        adopt_orphans();
     });
+}
+
+/// Makes this process the reaper of its descendants' orphans (Linux), so
+/// that a process a program started in a session or group of its own is
+/// still ended with the program ([`end_orphans`]). Only a command line
+/// does this ([`install`]): a library user may have children of its own.
+fn adopt_orphans() {
+    #[cfg(target_os = "linux")]
+    {
+        // SAFETY: prctl with integer arguments only.
+        let r = unsafe { libc::prctl(libc::PR_SET_CHILD_SUBREAPER, 1, 0, 0, 0) };
+        ADOPTS.store(r == 0, Ordering::SeqCst);
+    }
+}
+
+/// Kills and reaps every process that left a program's group and was
+/// adopted by this process when its parent died; called after each run,
+/// once the program's group is killed and the program reaped. A child
+/// still in this process's own group is something it started itself (a
+/// compiler) and is left alone; a program being started is registered
+/// before the registry is free again, so it is never taken for an orphan.
+pub fn end_orphans() {
+    if !ADOPTS.load(Ordering::SeqCst) {
+        return;
+    }
+    let running = groups();
+    // SAFETY: getpgrp takes no arguments.
+    let own_group = unsafe { libc::getpgrp() };
+    // Each round ends the orphans found; their own children are adopted as
+    // they die and found by the next round.
+    for _ in 0..64 {
+        let orphans: Vec<i32> = children()
+            .into_iter()
+            // SAFETY: getpgid on a child of ours, which stays ours (and
+            // its pid unrecycled) until we reap it.
+            .filter(|&pid| !running.contains(&pid) && unsafe { libc::getpgid(pid) } != own_group)
+            .collect();
+        if orphans.is_empty() {
+            return;
+        }
+        for pid in orphans {
+            // SAFETY: plain integers; `pid` is our unreaped child, so
+            // neither it nor a group it leads can be another process's.
+            unsafe {
+                if libc::getpgid(pid) == pid {
+                    libc::killpg(pid, libc::SIGKILL);
+                }
+                libc::kill(pid, libc::SIGKILL);
+                libc::waitpid(pid, std::ptr::null_mut(), 0);
+            }
+        }
+    }
+}
+
+/// The children of this process's main thread, where the kernel puts the
+/// orphans it adopts.
+fn children() -> Vec<i32> {
+    let me = std::process::id();
+    std::fs::read_to_string(format!("/proc/{me}/task/{me}/children"))
+        .unwrap_or_default()
+        .split_whitespace()
+        .filter_map(|p| p.parse().ok())
+        .collect()
 }
 
 /// Starts `cmd` as the leader of a new process group and registers the
@@ -64,9 +133,13 @@ pub fn spawn(cmd: &mut Command) -> io::Result<Option<Child>> {
     if stopped() {
         return Ok(None);
     }
+    // Started with the registry held: [`end_orphans`] never sees a program
+    // that is not registered yet.
+    let mut running = groups();
     let child = cmd.process_group(0).spawn()?;
     let pid = child.id() as i32;
-    groups().insert(pid);
+    running.insert(pid);
+    drop(running);
     if stopped() {
         kill_group(pid);
     }

@@ -214,7 +214,19 @@ fn finding<G: Game>(r: &SignatureReport, run: &Rerun<'_>) -> String {
     if r.packed {
         b += "<p class=\"note\">Only when cases share one file: no case diverges alone.</p>\n";
     }
-    let _ = writeln!(b, "<p>repro: <code>{}</code></p>", escape(&r.repro, 4096));
+    let label = match r.repro_rebuilds {
+        "reported" => "repro",
+        _ => "repro of the unshrunk original (the input shown is not stored)",
+    };
+    let _ = writeln!(b, "<p>{label}: <code>{}</code></p>", escape(&r.repro, 4096));
+    if let Some(o) = &r.original_repro {
+        let _ = writeln!(
+            b,
+            "<p>unshrunk original ({} bytes): <code>{}</code></p>",
+            r.found_bytes,
+            escape(o, 4096)
+        );
+    }
     if let Some(p) = &r.corpus {
         let _ = writeln!(
             b,

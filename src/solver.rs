@@ -3,26 +3,28 @@
 
 use std::ffi::CString;
 use std::fmt;
-use std::io::{Read, Write};
 use std::os::unix::ffi::OsStrExt;
 use std::panic::{catch_unwind, AssertUnwindSafe};
 use std::path::{Path, PathBuf};
-use std::process::{Child, Command, ExitStatus, Stdio};
 use std::str::FromStr;
-use std::sync::mpsc;
-use std::thread;
+use std::sync::Arc;
 use std::time::{Duration, Instant};
 
 use anyhow::bail;
 use gamefuzz_reference::{Io, Stop};
 
 use crate::game::Game;
-use crate::interrupt;
 use crate::shell;
-use crate::text::printable;
 
 // The game modules import these from here.
 use crate::fault::{Budget, Fault, FaultKind};
+
+pub mod build;
+pub mod calibrate;
+mod process;
+
+use process::run_command;
+pub use process::STDERR_TAIL;
 
 /// Which solver to run.
 #[derive(Debug, Clone, PartialEq, Eq, Hash)]
@@ -37,6 +39,17 @@ pub enum SolverSpec {
     /// A catalogued mistake of the game (`Game::MISTAKES`), by name: the
     /// engine with one rule bent, run in process.
     Mistake(String),
+    /// A source file (`.cpp`, `.c`, `.rs`, `.py`), built as a judge builds
+    /// it ([`build::built`]) and run as a program; named by its path.
+    Source(PathBuf),
+}
+
+impl SolverSpec {
+    /// Whether it runs as a process (a program or a built source file),
+    /// not in process.
+    pub fn is_program(&self) -> bool {
+        matches!(self, SolverSpec::Cmd(_) | SolverSpec::Source(_))
+    }
 }
 
 impl fmt::Display for SolverSpec {
@@ -57,6 +70,7 @@ impl fmt::Display for SolverSpec {
                 }
                 Ok(())
             }
+            SolverSpec::Source(path) => f.write_str(&shell::quote_word(&path.to_string_lossy())),
         }
     }
 }
@@ -84,12 +98,33 @@ impl FromStr for SolverSpec {
                     }
                     Ok(SolverSpec::Cmd(words))
                 }
-                None => Err(format!(
-                    "unknown solver '{s}' (expected engine, reference, brute, cmd:COMMAND or mistake:NAME)"
-                )),
+                None => source_or_hint(s),
             },
         }
     }
+}
+
+/// A solver word that is none of the names: a source file by its
+/// extension (the word unquoted as a shell would), or an error that says
+/// what the word could have meant.
+fn source_or_hint(s: &str) -> Result<SolverSpec, String> {
+    let path = match shell::words(s).as_deref() {
+        Ok([one]) => PathBuf::from(one),
+        _ => PathBuf::from(s),
+    };
+    if build::language(&path).is_some() {
+        return Ok(SolverSpec::Source(path));
+    }
+    let known = "expected engine, reference, brute, cmd:COMMAND, mistake:NAME or a source file";
+    let hint = match std::fs::metadata(&path) {
+        Ok(m) if m.is_file() => format!(
+            "; it names a file: a program runs as cmd:{}, a source file ends in {}",
+            shell::quote_word(s),
+            build::known_extensions()
+        ),
+        _ => String::new(),
+    };
+    Err(format!("unknown solver '{s}' ({known}){hint}"))
 }
 
 /// Parses a comma-separated solver list of at least two distinct solvers.
@@ -135,6 +170,16 @@ pub fn check<G: Game>(solvers: &[SolverSpec]) -> anyhow::Result<()> {
             SolverSpec::Cmd(words) => {
                 if let Err(why) = find_program(&words[0]) {
                     bail!("{s}: {why}");
+                }
+            }
+            SolverSpec::Source(path) => {
+                if !path.is_file() {
+                    bail!("{s}: no such source file");
+                }
+                // Built now, before any work: a compile error is refused
+                // up front, with the compiler's complaint.
+                if let Err(why) = build::built(path) {
+                    bail!("{why}");
                 }
             }
             _ => {}
@@ -184,10 +229,17 @@ fn executable(p: &Path) -> bool {
 #[derive(Debug, Clone)]
 pub struct Limits {
     pub steps: u64,
-    /// Wall-clock limit of an external program.
+    /// Wall-clock limit of an external program: the full limit, which a
+    /// calibrated one never passes.
     pub timeout: Duration,
     /// Largest accepted stdout of an external program, in bytes.
     pub max_output: usize,
+    /// Per-run limits learnt from the programs' own runs, below `timeout`
+    /// (`--timeout auto`); `None`: every run gets `timeout`.
+    pub calibration: Option<Arc<calibrate::Calibration>>,
+    /// When the command's time is up (`--time`, `--shrink-time`): a run
+    /// still going then is cut short, as an interrupt cuts it.
+    pub deadline: Option<Instant>,
 }
 
 impl Default for Limits {
@@ -196,11 +248,30 @@ impl Default for Limits {
             steps: Budget::DEFAULT_STEPS,
             timeout: Duration::from_secs(10),
             max_output: 64 << 20,
+            calibration: None,
+            deadline: None,
         }
     }
 }
 
 impl Limits {
+    /// The same limits with the full time limit for every run: where a
+    /// run cut at a calibrated limit is confirmed.
+    pub fn full(&self) -> Limits {
+        Limits {
+            calibration: None,
+            ..self.clone()
+        }
+    }
+
+    /// The same limits, every run ending by `deadline` at the latest.
+    pub fn until(&self, deadline: Instant) -> Limits {
+        Limits {
+            deadline: Some(self.deadline.map_or(deadline, |d| d.min(deadline))),
+            ..self.clone()
+        }
+    }
+
     /// The step budget of the reference port on an input the engine solved
     /// in `engine_steps` steps: [`Game::PORT_STEPS`], within `steps`.
     pub fn port_steps<G: Game>(&self, engine_steps: u64) -> u64 {
@@ -333,6 +404,9 @@ pub struct Run<O> {
     pub stderr: Option<String>,
     /// Tags the run survived, e.g. `overflow` for wrapped C++ arithmetic.
     pub notes: Vec<String>,
+    /// A program cut at a calibrated limit below the full one: its timeout
+    /// is to be confirmed with the full limit before it counts.
+    pub cut_early: bool,
 }
 
 impl<O> Run<O> {
@@ -351,13 +425,19 @@ impl<O> Run<O> {
         s
     }
 
-    fn plain(result: Result<O, Fault>) -> Self {
+    pub(crate) fn plain(result: Result<O, Fault>) -> Self {
         Run {
             result,
             stdout: None,
             stderr: None,
             notes: Vec::new(),
+            cut_early: false,
         }
+    }
+
+    /// An answer split out of a packed file's output.
+    pub fn answer(output: O) -> Self {
+        Run::plain(Ok(output))
     }
 }
 
@@ -414,10 +494,15 @@ pub fn run<G: Game>(
                 stdout: Some(io.out),
                 stderr: None,
                 notes: io.notes,
+                cut_early: false,
             })
         }
         SolverSpec::Cmd(words) => Some(run_command::<G>(words, text, limits)),
         SolverSpec::Mistake(name) => Some(run_mistake::<G>(name, text, limits)),
+        SolverSpec::Source(path) => Some(match build::built(path) {
+            Ok(words) => run_command::<G>(&words, text, limits),
+            Err(why) => Run::plain(Err(Fault::new(FaultKind::Io, why))),
+        }),
     }
 }
 
@@ -436,218 +521,14 @@ fn run_mistake<G: Game>(name: &str, text: &str, limits: &Limits) -> Run<G::Outpu
             stdout: Some(out),
             stderr: None,
             notes: Vec::new(),
+            cut_early: false,
         },
         Err(fault) => Run::plain(Err(fault)),
     }
 }
 
-fn parse_out<G: Game>(text: &str) -> Result<G::Output, Fault> {
+pub(crate) fn parse_out<G: Game>(text: &str) -> Result<G::Output, Fault> {
     G::parse_output(text).map_err(|e| Fault::new(FaultKind::BadOutput, e.to_string()))
-}
-
-/// How much of a program's stderr a run keeps: the end, where a
-/// traceback or an assertion message is.
-pub const STDERR_TAIL: usize = 4096;
-
-/// How long a program's output pipes may stay open once its process group
-/// is dead: only a process that left the group can hold them, and it must
-/// not hold the run.
-const PIPE_GRACE: Duration = Duration::from_secs(1);
-
-/// Runs an external program without a shell, feeding `text` on stdin.
-///
-/// The program leads its own process group. When it exits, or its time is
-/// up, the whole group is killed before the program is reaped: a
-/// grandchild holding stdout can neither keep the run waiting nor outlive
-/// it. The program is waited for without being reaped (`WNOWAIT`), so the
-/// group id cannot be recycled before the group is killed.
-fn run_command<G: Game>(words: &[String], text: &str, limits: &Limits) -> Run<G::Output> {
-    let fail = |kind, detail: String| Run::plain(Err(Fault::new(kind, detail)));
-    let mut cmd = Command::new(&words[0]);
-    cmd.args(&words[1..])
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped());
-    let mut child = match interrupt::spawn(&mut cmd) {
-        Ok(Some(c)) => c,
-        Ok(None) => return fail(FaultKind::Interrupted, "not started: interrupted".into()),
-        Err(e) => return fail(FaultKind::Io, format!("cannot start {}: {e}", words[0])),
-    };
-    let max = limits.max_output;
-    let Pipes { out_rx, err_rx } = connect(&mut child, text, max);
-    let (timed_out, status) = end_group(&mut child, limits.timeout);
-    let grace = Instant::now() + PIPE_GRACE;
-    let stderr = err_rx
-        .recv_timeout(grace.saturating_duration_since(Instant::now()))
-        .ok()
-        .and_then(|(tail, total)| stderr_text(&tail, total));
-    let fail = |kind, detail: String| Run {
-        stderr: stderr.clone(),
-        ..fail(kind, detail)
-    };
-    if interrupt::stopped() {
-        return fail(FaultKind::Interrupted, "killed: interrupted".into());
-    }
-    if timed_out {
-        return fail(
-            FaultKind::Timeout,
-            format!("no answer within {:?}", limits.timeout),
-        );
-    }
-    let status = match status {
-        Ok(s) => s,
-        Err(e) => return fail(FaultKind::Io, format!("waiting for {}: {e}", words[0])),
-    };
-    let out = match out_rx.recv_timeout(grace.saturating_duration_since(Instant::now())) {
-        Ok(Ok(buf)) => buf,
-        Ok(Err(e)) => return fail(FaultKind::Io, format!("reading its output: {e}")),
-        Err(_) => {
-            return fail(
-                FaultKind::Io,
-                "its output stayed open after it exited and its process group was killed \
-                 (a process it started left the group)"
-                    .into(),
-            )
-        }
-    };
-    if out.len() > max {
-        return fail(
-            FaultKind::Oversized,
-            format!("more than {max} bytes of output"),
-        );
-    }
-    let stdout = String::from_utf8_lossy(&out).into_owned();
-    let result = if !status.success() {
-        Err(Fault::new(
-            FaultKind::Crash,
-            format!("exited with {status}"),
-        ))
-    } else {
-        parse_out::<G>(&stdout)
-    };
-    Run {
-        result,
-        stdout: Some(stdout),
-        stderr,
-        notes: Vec::new(),
-    }
-}
-
-/// The receiving ends of a running program's output: its stdout (at most
-/// one byte past the limit) and the tail of its stderr with its length.
-struct Pipes {
-    out_rx: mpsc::Receiver<std::io::Result<Vec<u8>>>,
-    err_rx: mpsc::Receiver<(Vec<u8>, usize)>,
-}
-
-/// Feeds `text` to the program and reads its output, each pipe on its own
-/// thread, so no pipe can fill up and block the program.
-fn connect(child: &mut Child, text: &str, max: usize) -> Pipes {
-    let mut stdin = child.stdin.take().expect("piped stdin");
-    let input = text.as_bytes().to_vec();
-    // Detached: a program may exit without reading all input (not a
-    // fault), and the write ends when the group is killed.
-    thread::spawn(move || {
-        let _ = stdin.write_all(&input);
-    });
-    let mut stdout = child.stdout.take().expect("piped stdout");
-    let (out_tx, out_rx) = mpsc::channel();
-    thread::spawn(move || {
-        let mut buf = Vec::new();
-        let r = (&mut stdout).take(max as u64 + 1).read_to_end(&mut buf);
-        // Drain the rest so the program never blocks on a full pipe.
-        let _ = std::io::copy(&mut stdout, &mut std::io::sink());
-        let _ = out_tx.send(r.map(|_| buf));
-    });
-    let stderr = child.stderr.take().expect("piped stderr");
-    let (err_tx, err_rx) = mpsc::channel();
-    thread::spawn(move || {
-        let _ = err_tx.send(read_tail(stderr, STDERR_TAIL));
-    });
-    Pipes { out_rx, err_rx }
-}
-
-/// Waits until the program exits or `timeout` is up, then kills its whole
-/// group and reaps it: whether it timed out, and its exit status.
-fn end_group(child: &mut Child, timeout: Duration) -> (bool, std::io::Result<ExitStatus>) {
-    let pid = child.id() as i32;
-    let (exit_tx, exit_rx) = mpsc::channel();
-    let waiter = thread::spawn(move || {
-        wait_exited(pid);
-        let _ = exit_tx.send(());
-    });
-    let timed_out = exit_rx.recv_timeout(timeout).is_err();
-    if timed_out {
-        // In case the program left its own group.
-        let _ = child.kill();
-    }
-    interrupt::kill_group(pid);
-    let _ = waiter.join();
-    interrupt::release(pid);
-    (timed_out, child.wait())
-}
-
-/// Blocks until process `pid` has exited, leaving it unreaped.
-fn wait_exited(pid: i32) {
-    loop {
-        // SAFETY: `info` is a plain C struct that waitid fills in.
-        let r = unsafe {
-            let mut info: libc::siginfo_t = std::mem::zeroed();
-            libc::waitid(
-                libc::P_PID,
-                pid as libc::id_t,
-                &mut info,
-                libc::WEXITED | libc::WNOWAIT,
-            )
-        };
-        if r == 0 || std::io::Error::last_os_error().kind() != std::io::ErrorKind::Interrupted {
-            return;
-        }
-    }
-}
-
-/// Reads `r` to its end, keeping the last `keep` bytes; returns them and
-/// the number of bytes read in all.
-fn read_tail(mut r: impl Read, keep: usize) -> (Vec<u8>, usize) {
-    let (mut tail, mut total) = (Vec::new(), 0);
-    let mut chunk = [0u8; 8192];
-    loop {
-        match r.read(&mut chunk) {
-            Ok(0) => break,
-            Ok(k) => {
-                total += k;
-                tail.extend_from_slice(&chunk[..k]);
-                if tail.len() > 2 * keep {
-                    tail.drain(..tail.len() - keep);
-                }
-            }
-            Err(e) if e.kind() == std::io::ErrorKind::Interrupted => {}
-            Err(_) => break,
-        }
-    }
-    if tail.len() > keep {
-        tail.drain(..tail.len() - keep);
-    }
-    (tail, total)
-}
-
-/// The kept end of a program's stderr as text safe for a terminal, saying
-/// how much came before it; `None` when the program wrote nothing.
-fn stderr_text(tail: &[u8], total: usize) -> Option<String> {
-    if total == 0 {
-        return None;
-    }
-    // Start on a character boundary.
-    let start = tail
-        .iter()
-        .take(3)
-        .take_while(|&&b| b & 0xc0 == 0x80)
-        .count();
-    let text = printable(&String::from_utf8_lossy(&tail[start..]), usize::MAX);
-    Some(match total - (tail.len() - start) {
-        0 => text,
-        cut => format!("… ({cut} earlier bytes not kept)\n{text}"),
-    })
 }
 
 #[cfg(test)]
@@ -701,6 +582,27 @@ mod tests {
                 .to_string(),
             "cmd:python3 sol.py"
         );
+    }
+
+    #[test]
+    fn source_files_are_solvers_and_other_files_get_a_hint() {
+        for word in ["my.cpp", "sol.c", "a/b.rs", "x.py", "'my dir/x.cc'"] {
+            let spec: SolverSpec = word.parse().unwrap();
+            assert!(matches!(spec, SolverSpec::Source(_)), "{word}");
+            assert!(spec.is_program());
+            assert_eq!(spec.to_string().parse::<SolverSpec>().unwrap(), spec);
+        }
+        assert_eq!(
+            "'my dir/x.cc'".parse::<SolverSpec>().unwrap(),
+            SolverSpec::Source("my dir/x.cc".into())
+        );
+        let dir = tempfile::tempdir().unwrap();
+        let exe = dir.path().join("xq");
+        std::fs::write(&exe, "").unwrap();
+        let e = exe.to_str().unwrap().parse::<SolverSpec>().unwrap_err();
+        assert!(e.contains(&format!("cmd:{}", exe.display())), "{e}");
+        let e = "no-such-thing".parse::<SolverSpec>().unwrap_err();
+        assert!(!e.contains("names a file"), "{e}");
     }
 
     #[test]

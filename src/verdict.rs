@@ -19,6 +19,12 @@ pub struct Comparison<O> {
 }
 
 impl<O> Comparison<O> {
+    /// Whether a program was cut at a calibrated time limit below the full
+    /// one: its timeout is not known to be real yet.
+    pub fn cut_early(&self) -> bool {
+        self.runs.iter().flatten().any(|r| r.cut_early)
+    }
+
     /// Whether a run was cut short by an interrupt: the comparison says
     /// nothing about the solvers then.
     pub fn interrupted(&self) -> bool {

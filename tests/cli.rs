@@ -496,11 +496,14 @@ fn diff_inputs_runs_judge_files_and_reports_invalid_ones() {
     let file = tests.join("secret/02.in");
     assert_eq!(s["file"], file.to_str().unwrap());
     assert!(s.get("seed").is_none() && s.get("profile").is_none());
-    assert!(s["repro"]
-        .as_str()
-        .unwrap()
-        .starts_with("gamefuzz shrink pigs"));
     let stored = s["corpus"].as_str().expect("stored");
+    // The input reported is the file as stored: its repro is the entry's.
+    assert_eq!(
+        s["repro"],
+        format!("gamefuzz repro {stored} --solvers engine,reference"),
+        "{s}"
+    );
+    assert!(s.get("original_repro").is_none(), "{s}");
     let meta: serde_json::Value = serde_json::from_str(
         &std::fs::read_to_string(std::path::Path::new(stored).with_extension("json")).unwrap(),
     )
@@ -537,4 +540,287 @@ fn diff_inputs_refuses_what_makes_no_sense_with_files() {
         "",
     );
     assert_eq!(out.status.code(), Some(2), "{}", text(&out.stderr));
+}
+
+/// Probe: a bad number gets one short line that quotes what was typed
+/// (never the number as parsed, nor clap's `-- -1` tip), exit 2, and a
+/// refused run creates nothing, not even its corpus folder.
+#[test]
+fn bad_numbers_get_short_messages_and_nothing_is_created() {
+    let dir = tempfile::tempdir().unwrap();
+    let corpus = dir.path().join("corpus");
+    let c = corpus.to_str().unwrap();
+    for (args, names) in [
+        (vec!["diff", "xiangqi", "--time", "1e300"], "'1e300'"),
+        (vec!["diff", "xiangqi", "--time", "-1"], "'-1'"),
+        (vec!["diff", "xiangqi", "--time", "0"], "'0'"),
+        (vec!["diff", "xiangqi", "--time", "nan"], "'nan'"),
+        (vec!["diff", "xiangqi", "--timeout", "-2"], "'-2'"),
+        (vec!["diff", "xiangqi", "--shrink-time", "1e999"], "'1e999'"),
+        (vec!["diff", "xiangqi", "--jobs", "-4"], "'-4'"),
+        (vec!["diff", "xiangqi", "--jobs", "100000"], "'100000'"),
+        (vec!["diff", "xiangqi", "--profile", "nosuch"], "nosuch"),
+        (vec!["diff", "xiangqi", "--shard", "3/2"], "'3/2'"),
+        (vec!["diff", "all", "--solvers", "engine,brute"], "brute"),
+        (
+            vec![
+                "shrink",
+                "xiangqi",
+                "--shrink-time",
+                "-1",
+                "--solvers",
+                "engine,reference",
+            ],
+            "'-1'",
+        ),
+        (
+            vec!["import", "x/diff_pigs/crash-0", "--shrink-time", "-1"],
+            "'-1'",
+        ),
+    ] {
+        let mut args = args.clone();
+        if args[0] == "diff" {
+            args.extend(["--corpus", c]);
+        }
+        let out = gamefuzz(&args, "");
+        let err = text(&out.stderr);
+        assert_eq!(out.status.code(), Some(2), "{args:?}: {err}");
+        assert!(err.contains(names), "{args:?} quotes what was typed: {err}");
+        assert!(err.len() < 400, "{args:?}: {} bytes: {err}", err.len());
+        assert!(!err.contains("-- -"), "{args:?}: {err}");
+        assert!(!corpus.exists(), "{args:?} created its corpus folder");
+    }
+    let out = gamefuzz(&["coverage", "xiangqi", "--cases", "0"], "");
+    assert_eq!(out.status.code(), Some(2), "{}", text(&out.stdout));
+    assert!(out.stdout.is_empty(), "{}", text(&out.stdout));
+}
+
+/// Probe: `check` names an invalid test's reason once, after a single
+/// `invalid input: `.
+#[test]
+fn check_says_invalid_input_once() {
+    let dir = tempfile::tempdir().unwrap();
+    let data = dir.path().join("data/secret");
+    std::fs::create_dir_all(&data).unwrap();
+    // Red's chariot does not give check: valid syntax, broken rule.
+    std::fs::write(data.join("1.in"), "2 1 4\nG 10 5\nR 5 1\n\n0 0 0\n").unwrap();
+    let out = gamefuzz(
+        &["check", dir.path().to_str().unwrap(), "--game", "xiangqi"],
+        "",
+    );
+    let stdout = text(&out.stdout);
+    assert_eq!(out.status.code(), Some(1), "{stdout}{}", text(&out.stderr));
+    let line = stdout
+        .lines()
+        .find(|l| l.contains("secret/1"))
+        .unwrap_or_else(|| panic!("{stdout}"));
+    assert_eq!(line.matches("invalid input").count(), 1, "{line}");
+    assert!(line.contains("secret/1: invalid input: "), "{line}");
+}
+
+/// A run says what is new: per signature and in its summary, new or
+/// already in the corpus (read even with --no-store), and `--fail-on`
+/// sets the exit status from that.
+#[test]
+fn a_run_says_what_is_new_and_fail_on_sets_the_exit_status() {
+    let dir = tempfile::tempdir().unwrap();
+    let corpus = dir.path().join("corpus");
+    let c = corpus.to_str().unwrap();
+    let run = |extra: &[&str]| {
+        let mut args = vec![
+            "diff",
+            "xiangqi",
+            "--cases",
+            "300",
+            "--corpus",
+            c,
+            "--no-shrink",
+        ];
+        args.extend_from_slice(extra);
+        let out = gamefuzz(&args, "");
+        let json = extra.contains(&"--json");
+        let v: serde_json::Value = match json {
+            true => serde_json::from_slice(&out.stdout).expect("one JSON object"),
+            false => serde_json::Value::Null,
+        };
+        (out.status.code(), v, text(&out.stdout))
+    };
+    // Nothing stored yet: new, and `never` exits 0 all the same.
+    let (code, v, _) = run(&["--json", "--fail-on", "never", "--no-store"]);
+    assert_eq!(code, Some(0));
+    assert_eq!(
+        (v["new_signatures"].as_u64(), v["known_signatures"].as_u64()),
+        (Some(1), Some(0)),
+        "{v}"
+    );
+    assert_eq!(v["signatures"][0]["new"], true);
+    assert!(!corpus.exists(), "--no-store stores nothing");
+    let (code, _, report) = run(&["--fail-on", "new"]);
+    assert_eq!(code, Some(1), "a new signature fails `new`");
+    assert!(
+        report.contains("1 distinct signatures: 1 new, 0 already in the corpus"),
+        "{report}"
+    );
+    // Now the corpus holds it: known, and only `any` fails.
+    let (code, v, _) = run(&["--json", "--fail-on", "new"]);
+    assert_eq!(code, Some(0), "{v}");
+    assert_eq!(
+        (v["new_signatures"].as_u64(), v["known_signatures"].as_u64()),
+        (Some(0), Some(1)),
+        "{v}"
+    );
+    let (code, _, report) = run(&[]);
+    assert_eq!(code, Some(1), "`any` is the default");
+    assert!(
+        report.contains("1 distinct signatures: 0 new, 1 already in the corpus"),
+        "{report}"
+    );
+    assert!(
+        report.contains("] x") && report.contains("(already in the corpus)\n"),
+        "{report}"
+    );
+    let out = gamefuzz(
+        &["diff", "xiangqi", "--cases", "5", "--fail-on", "some"],
+        "",
+    );
+    assert_eq!(out.status.code(), Some(2));
+}
+
+/// The repro line under a finding shows the input printed above it: the
+/// stored, shrunk entry; the seed command beside it says it rebuilds the
+/// unshrunk original, and is marked so when nothing is stored.
+#[test]
+fn a_finding_repros_as_shown() {
+    let dir = tempfile::tempdir().unwrap();
+    let corpus = dir.path().join("corpus");
+    let args = |extra: &[&str]| {
+        let mut a = vec![
+            "diff",
+            "xiangqi",
+            "--cases",
+            "300",
+            "--shrink-time",
+            "5",
+            "--json",
+        ];
+        a.extend_from_slice(extra);
+        let out = gamefuzz(&a, "");
+        assert_eq!(out.status.code(), Some(1), "{}", text(&out.stderr));
+        let v: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+        v["signatures"][0].clone()
+    };
+    let s = args(&["--corpus", corpus.to_str().unwrap()]);
+    let stored = s["corpus"].as_str().expect("stored");
+    assert!(
+        s["shrunk_bytes"].as_u64() < s["found_bytes"].as_u64(),
+        "{s}"
+    );
+    assert_eq!(s["repro_rebuilds"], "reported");
+    let repro = s["repro"].as_str().unwrap();
+    assert_eq!(
+        repro,
+        format!("gamefuzz repro {stored} --solvers engine,reference")
+    );
+    let shown = gamefuzz(&repro.split(' ').skip(1).collect::<Vec<_>>(), "");
+    assert_eq!(shown.status.code(), Some(1));
+    let input = std::fs::read_to_string(stored).unwrap();
+    assert!(
+        text(&shown.stdout).contains(&input),
+        "{}",
+        text(&shown.stdout)
+    );
+    let original = s["original_repro"].as_str().expect("the seed command too");
+    assert!(
+        original.starts_with("gamefuzz repro xiangqi --seed "),
+        "{original}"
+    );
+    // Not stored: the seed command is all there is, marked as the original's.
+    let s = args(&["--no-store"]);
+    assert_eq!(s["repro_rebuilds"], "unshrunk original", "{s}");
+    assert!(s["repro"]
+        .as_str()
+        .unwrap()
+        .starts_with("gamefuzz repro xiangqi --seed "));
+    let out = gamefuzz(
+        &[
+            "diff",
+            "xiangqi",
+            "--cases",
+            "300",
+            "--shrink-time",
+            "5",
+            "--no-store",
+        ],
+        "",
+    );
+    let report = text(&out.stdout);
+    assert!(
+        report.contains("    repro of the unshrunk original (")
+            && report.contains("the input above is not stored"),
+        "{report}"
+    );
+}
+
+/// Source files are solvers: built (or, for Python, run) as `package
+/// --against` builds them, once per content into the build cache; a
+/// word that names a file but no solver gets a hint.
+#[test]
+fn source_files_are_solvers_built_once_per_content() {
+    let dir = tempfile::tempdir().unwrap();
+    let cache = dir.path().join("cache");
+    // Wrong on every mate: NO to every case.
+    let py = "import sys\nlines = sys.stdin.read().split('\\n')\ni = 0\nwhile True:\n    \
+              n = int(lines[i].split()[0])\n    if n == 0:\n        break\n    \
+              print('NO')\n    i += n + 2\n";
+    let cpp = "#include <cstdio>\nint main() { int n, r, c; while (std::scanf(\"%d %d %d\", &n, &r, &c) == 3 && n) {\n\
+               char k[4]; int a, b; for (int i = 0; i < n; i++) std::scanf(\"%3s %d %d\", k, &a, &b);\n\
+               std::puts(\"NO\"); } }\n";
+    std::fs::write(dir.path().join("no.py"), py).unwrap();
+    std::fs::write(dir.path().join("no.cpp"), cpp).unwrap();
+    let run = |solvers: &str| {
+        Command::new(env!("CARGO_BIN_EXE_gamefuzz"))
+            .args(["diff", "xiangqi", "--solvers", solvers, "--cases", "60"])
+            .args(["--no-store", "--no-shrink", "--json"])
+            .current_dir(dir.path())
+            .env("XDG_CACHE_HOME", &cache)
+            .output()
+            .unwrap()
+    };
+    let builds = || std::fs::read_dir(cache.join("gamefuzz/builds")).map_or(0, |d| d.count());
+    for source in ["no.py", "no.cpp"] {
+        let out = run(&format!("engine,{source}"));
+        assert_eq!(out.status.code(), Some(1), "{}", text(&out.stderr));
+        let v: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+        let sigs: Vec<&str> = v["signatures"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|s| s["signature"].as_str().unwrap())
+            .collect();
+        assert_eq!(sigs, [format!("engine:ok {source}:ok YES/NO")], "{v}");
+    }
+    assert_eq!(builds(), 2, "one build per source");
+    run("engine,no.cpp");
+    assert_eq!(builds(), 2, "the same content is not built again");
+    std::fs::write(dir.path().join("no.cpp"), format!("{cpp}// edited\n")).unwrap();
+    run("engine,no.cpp");
+    assert_eq!(builds(), 3, "an edited source is built again");
+    // A compile error is refused up front, with the compiler's words.
+    std::fs::write(dir.path().join("bad.cpp"), "int main( {\n").unwrap();
+    let out = run("engine,bad.cpp");
+    assert_eq!(out.status.code(), Some(2));
+    assert!(
+        text(&out.stderr).contains("g++ failed"),
+        "{}",
+        text(&out.stderr)
+    );
+    // A file that is no solver word: a hint.
+    std::fs::write(dir.path().join("a.out"), "").unwrap();
+    let out = run("engine,a.out");
+    assert_eq!(out.status.code(), Some(2));
+    let err = text(&out.stderr);
+    assert!(
+        err.contains("it names a file") && err.contains("cmd:a.out"),
+        "{err}"
+    );
 }

@@ -154,10 +154,7 @@ fn import_turns_artifacts_into_corpus_entries_and_refuses_bad_paths() {
 
     // A diff artifact showing a pigs divergence: shrunk, stored, replayable.
     type Pigs = gamefuzz::games::pigs::Pigs;
-    let bytes = (0..400u64)
-        .map(fuzz::seed_bytes::<Pigs>)
-        .find(|b| matches!(fuzz::diff_check::<Pigs>(b), DiffOutcome::Known(_)))
-        .expect("a pigs divergence among 400 seeds");
+    let bytes = known_pigs_divergence();
     let dir = tmp.path().join("diff_pigs");
     std::fs::create_dir_all(&dir).unwrap();
     let art = dir.join(format!("crash-{}", fuzz::sha1_hex(&bytes)));
@@ -194,4 +191,37 @@ fn import_turns_artifacts_into_corpus_entries_and_refuses_bad_paths() {
     std::fs::write(&agree, "not a chutes input\n").unwrap();
     let o = gamefuzz(&[&["import", agree.to_str().unwrap()][..], &args].concat());
     assert_eq!(code(&o), 1, "an invalid judge input is an invalid input");
+}
+
+/// `import` stores where the diff fuzz targets look: `$GAMEFUZZ_CORPUS`
+/// when no `--corpus` is given.
+#[test]
+fn import_honours_gamefuzz_corpus() {
+    let tmp = tempfile::tempdir().unwrap();
+    let bytes = known_pigs_divergence();
+    let dir = tmp.path().join("diff_pigs");
+    std::fs::create_dir_all(&dir).unwrap();
+    let art = dir.join("crash-0");
+    std::fs::write(&art, &bytes).unwrap();
+    let env_corpus = tmp.path().join("env-corpus");
+    let o = std::process::Command::new(env!("CARGO_BIN_EXE_gamefuzz"))
+        .args(["import", art.to_str().unwrap(), "--shrink-time", "1"])
+        .current_dir(tmp.path())
+        .env("GAMEFUZZ_CORPUS", &env_corpus)
+        .output()
+        .unwrap();
+    assert_eq!(code(&o), 1, "{}", String::from_utf8_lossy(&o.stderr));
+    let stored = gamefuzz::corpus::load_dir(&env_corpus.join("pigs")).unwrap();
+    assert_eq!(stored.len(), 1);
+    assert!(!tmp.path().join("corpus").exists(), "nothing in ./corpus");
+}
+
+/// The fuzz bytes of the first seed whose pigs game shows a divergence
+/// the corpus knows.
+fn known_pigs_divergence() -> Vec<u8> {
+    type Pigs = gamefuzz::games::pigs::Pigs;
+    (0..400u64)
+        .map(fuzz::seed_bytes::<Pigs>)
+        .find(|b| matches!(fuzz::diff_check::<Pigs>(b), DiffOutcome::Known(_)))
+        .expect("a pigs divergence among 400 seeds")
 }

@@ -79,13 +79,20 @@ fn a_wrong_program_gets_a_minimal_counterexample_and_a_repro_command() {
     assert_eq!(out.status.code(), Some(1), "a divergence is exit 1");
     let report = String::from_utf8_lossy(&out.stdout);
     assert!(report.contains("NO/YES"), "{report}");
-    let repro = report
-        .lines()
-        .find_map(|l| l.trim().strip_prefix("repro: "))
-        .expect("a repro command");
+    let field = |name: &str| {
+        report
+            .lines()
+            .find_map(|l| l.trim().strip_prefix(name))
+            .unwrap_or_else(|| panic!("no {name} in {report}"))
+    };
+    // The repro command shows the stored, shrunk input; the seed command
+    // rebuilds the file of 40 cases it came from, and says so.
+    let repro = field("repro: ");
+    assert!(repro.starts_with("gamefuzz repro "), "{repro}");
+    let original = field("unshrunk original (");
     assert!(
-        repro.starts_with("gamefuzz repro xiangqi --seed "),
-        "{repro}"
+        original.contains("): gamefuzz repro xiangqi --seed "),
+        "{original}"
     );
 
     // The stored exemplar is one small case (the profile makes 40 per file).
@@ -108,11 +115,15 @@ fn a_wrong_program_gets_a_minimal_counterexample_and_a_repro_command() {
     );
     assert!(input.lines().count() <= 6, "{input}");
 
-    // The repro command rebuilds the divergence.
+    assert!(repro.contains(stored[0].to_str().unwrap()), "{repro}");
+
+    // The repro command shows that input and its divergence.
     let args: Vec<&str> = repro.split_whitespace().skip(1).collect();
     let again = gamefuzz(&args);
     assert_eq!(again.status.code(), Some(1));
-    assert!(String::from_utf8_lossy(&again.stdout).contains("== divergence:"));
+    let shown = String::from_utf8_lossy(&again.stdout);
+    assert!(shown.contains("== divergence:"), "{shown}");
+    assert!(shown.contains(&input), "{shown}");
 }
 
 #[test]
@@ -268,6 +279,32 @@ fn shards_split_a_campaign_without_overlap() {
     }
 }
 
+/// A shard of a huge N runs each of its cases once and ends: no index
+/// wraps round to case 0 again, with cases or with time.
+#[test]
+fn a_shard_of_a_huge_campaign_runs_each_case_once_and_ends() {
+    for (shard, amount, cases) in [
+        ("1/9223372036854775808", ["--cases", "100"], 1),
+        ("1/9223372036854775808", ["--time", "30"], 2),
+        ("3/18446744073709551615", ["--cases", "100"], 1),
+        (
+            "18446744073709551615/18446744073709551615",
+            ["--time", "30"],
+            1,
+        ),
+    ] {
+        let start = std::time::Instant::now();
+        let mut args = vec!["diff", "stones", "--shard", shard, "--json", "--no-store"];
+        args.extend(amount);
+        let v = diff_json(&args);
+        assert_eq!(v["cases"], cases, "{shard} {amount:?}: {v}");
+        assert!(
+            start.elapsed() < std::time::Duration::from_secs(20),
+            "{shard} {amount:?} ran until its time was up"
+        );
+    }
+}
+
 #[test]
 fn bad_pack_and_shard_arguments_exit_2() {
     for args in [
@@ -405,10 +442,16 @@ fn shard_indices_are_disjoint_and_cover_the_campaign() {
     let mut union = Vec::new();
     for k in 0..4 {
         let o = opts((k, 4));
-        union.extend((0..15).map(|i| o.case_seed(o.case_index(i))));
+        union.extend((0..15).map(|i| o.case_seed(o.case_index(i).unwrap())));
     }
     union.sort();
     assert_eq!(union, whole, "disjoint and complete");
+    // Past the last index there is, a shard has no more cases: no index
+    // wraps round to one run before.
+    let huge = opts((0, 1 << 63));
+    assert_eq!(huge.case_index(1), Some(1 << 63));
+    assert_eq!(huge.case_index(2), None);
+    assert_eq!(opts((u64::MAX - 1, u64::MAX)).case_index(1), None);
 }
 
 /// A program wrong on one xiangqi rule: the engine playing a mistake.
@@ -430,8 +473,19 @@ fn every_divergence_of_a_packed_run_counts_for_its_signature() {
     let solvers = horse_program(dir.path());
     let run = |pack: &str| {
         diff_json(&[
-            "diff", "xiangqi", "--solvers", &solvers, "--cases", "400", "--pack", pack, "--jobs",
-            "2", "--json", "--no-store", "--no-shrink",
+            "diff",
+            "xiangqi",
+            "--solvers",
+            &solvers,
+            "--cases",
+            "400",
+            "--pack",
+            pack,
+            "--jobs",
+            "2",
+            "--json",
+            "--no-store",
+            "--no-shrink",
         ])
     };
     let (one, packed) = (run("1"), run("8"));

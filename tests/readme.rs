@@ -197,3 +197,29 @@ fn readme_explains_every_signature_word() {
         }
     }
 }
+
+/// A fuzz target runs until it finds something: every `cargo fuzz run`
+/// the documents show is bounded in time.
+#[test]
+fn every_fuzz_run_shown_is_bounded_in_time() {
+    let docs = [
+        ("README.md", README),
+        ("ARCHITECTURE.md", include_str!("../ARCHITECTURE.md")),
+    ];
+    let mut runs = 0;
+    for (name, text) in docs {
+        for (i, line) in text.lines().enumerate() {
+            if let Some(at) = line.find("cargo fuzz run") {
+                runs += 1;
+                let args = &line[at..];
+                assert!(
+                    args.contains(" -- ") && args.contains("-max_total_time="),
+                    "{name}:{}: `{}` runs for ever",
+                    i + 1,
+                    line.trim()
+                );
+            }
+        }
+    }
+    assert!(runs > 0, "README shows how to run a fuzz target");
+}

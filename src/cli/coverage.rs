@@ -19,8 +19,8 @@ pub struct CoverageArgs {
     /// tabulated.
     #[arg(value_name = "PATH")]
     pub paths: Vec<PathBuf>,
-    /// Without PATH: inputs drawn per profile.
-    #[arg(long, default_value_t = 50)]
+    /// Without PATH: inputs drawn per profile (at least 1).
+    #[arg(long, default_value_t = 50, value_parser = clap::value_parser!(u64).range(1..))]
     pub cases: u64,
     /// Without PATH: the first seed.
     #[arg(long, default_value_t = 0)]

@@ -6,7 +6,7 @@ use anyhow::{bail, Context};
 use clap::Args;
 
 use super::{emit, seconds, stderr_block, Exit, LimitArgs, SolverList};
-use crate::driver::{self, like_line, Amount, DiffOptions, ShrinkState, Summary};
+use crate::driver::{self, like_line, Amount, DiffOptions, ShrinkState, SignatureReport, Summary};
 use crate::game::{Game, Visit};
 use crate::id::GameId;
 use crate::interrupt;
@@ -43,7 +43,9 @@ pub struct DiffArgs {
     /// `gamefuzz mistakes GAME`), or cmd:COMMAND, a program started with no
     /// shell, its command line split into words like a shell would (quotes
     /// honoured, nothing expanded; a comma in quotes does not split the
-    /// list), e.g. --solvers 'engine,cmd:python3 sol.py'.
+    /// list), e.g. --solvers 'engine,cmd:python3 sol.py', or a source file
+    /// (.cpp .cc .cxx .c .rs .py), built as a judge builds it, e.g.
+    /// --solvers engine,my.cpp.
     #[arg(long, default_value = "engine,reference")]
     pub solvers: SolverList,
     /// Number of cases (per game).
@@ -63,7 +65,7 @@ pub struct DiffArgs {
     pub inputs: Vec<PathBuf>,
     /// Wall-clock budget in seconds, split evenly between games for `all`
     /// [default: 60 when --cases is not given].
-    #[arg(long)]
+    #[arg(long, value_parser = super::positive_seconds, allow_hyphen_values = true)]
     pub time: Option<f64>,
     /// Base seed: case i uses seed + i.
     #[arg(long, default_value_t = 0)]
@@ -71,8 +73,8 @@ pub struct DiffArgs {
     /// Use one profile; default: rotate through every profile of the game.
     #[arg(long)]
     pub profile: Option<String>,
-    /// Worker threads [default: all cores].
-    #[arg(long)]
+    /// Worker threads, at most 256 [default: all cores].
+    #[arg(long, value_parser = super::jobs, allow_hyphen_values = true)]
     pub jobs: Option<usize>,
     /// Corpus root; findings go to <DIR>/<game>/.
     #[arg(long, default_value = "corpus")]
@@ -87,7 +89,8 @@ pub struct DiffArgs {
     /// Wall-clock budget of all the run's shrinking, in seconds, shared
     /// between its findings and, for `all`, split evenly between games
     /// [default: --time, or 60 with --cases].
-    #[arg(long, value_name = "SECS", conflicts_with = "no_shrink")]
+    #[arg(long, value_name = "SECS", conflicts_with = "no_shrink",
+          value_parser = super::any_seconds, allow_hyphen_values = true)]
     pub shrink_time: Option<f64>,
     /// Print one JSON summary object on stdout (the report goes to stderr).
     #[arg(long)]
@@ -105,13 +108,33 @@ pub struct DiffArgs {
     /// trace (open it with any browser, e.g. xdg-open FILE).
     #[arg(long, value_name = "FILE.html")]
     pub report: Option<PathBuf>,
+    /// When the run exits 1: `any` divergence (even of a signature the
+    /// corpus already holds), only a `new` signature, or `never`.
+    #[arg(long, value_enum, default_value_t = FailOn::Any)]
+    pub fail_on: FailOn,
     #[command(flatten)]
     pub limits: LimitArgs,
 }
 
+/// Which findings make `diff` exit 1.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, clap::ValueEnum)]
+pub enum FailOn {
+    /// A signature the corpus did not hold before the run.
+    New,
+    /// Any divergence.
+    Any,
+    /// None: exit 0 whatever is found (errors still exit 2).
+    Never,
+}
+
 /// `I/N` with 1 <= I <= N, as the 0-based pair `(I-1, N)`.
 fn parse_shard(s: &str) -> Result<(u64, u64), String> {
-    let bad = || format!("--shard takes I/N with 1 <= I <= N, got '{s}'");
+    let bad = || {
+        format!(
+            "--shard takes I/N with 1 <= I <= N, got {}",
+            crate::text::quoted(s)
+        )
+    };
     let (i, n) = s.split_once('/').ok_or_else(bad)?;
     let (i, n): (u64, u64) = (
         i.trim().parse().map_err(|_| bad())?,
@@ -137,11 +160,12 @@ pub(super) fn run(args: &DiffArgs) -> anyhow::Result<Exit> {
     let files = input_files(&args.inputs)?;
     let opts = options(args, games.len(), files.len())?;
     for &g in &games {
-        g.dispatch(CheckSolvers(&opts.solvers))?;
+        g.dispatch(CheckOptions(&opts))?;
     }
-    // Made up front: a path that cannot hold a corpus fails now, not after a
-    // long run, and a campaign without findings still leaves its (empty)
-    // corpus root for `corpus merge`.
+    // Made up front, once everything else is checked (nothing is created
+    // before a refusal): a path that cannot hold a corpus fails now, not
+    // after a long run, and a campaign without findings still leaves its
+    // (empty) corpus root for `corpus merge`.
     if let Some(root) = &opts.corpus {
         std::fs::create_dir_all(root)
             .with_context(|| format!("creating corpus root {}", root.display()))?;
@@ -156,6 +180,7 @@ pub(super) fn run(args: &DiffArgs) -> anyhow::Result<Exit> {
             opts: &opts,
             html: args.report.is_some(),
             files: &files,
+            corpus: &args.corpus,
         })?;
         report(&s, args.json);
         summaries.push(s);
@@ -169,11 +194,34 @@ pub(super) fn run(args: &DiffArgs) -> anyhow::Result<Exit> {
         std::fs::write(path, page).with_context(|| format!("writing {}", path.display()))?;
         eprintln!("report written to {}", path.display());
     }
-    Ok(if summaries.iter().any(|s| s.divergences > 0) {
-        Exit::Found
-    } else {
-        Exit::Clean
-    })
+    if summaries.len() > 1 {
+        let line = total_line(&summaries);
+        match args.json {
+            true => eprintln!("{line}"),
+            false => outln!("{line}"),
+        }
+    }
+    let fails = match args.fail_on {
+        FailOn::Any => summaries.iter().any(|s| s.divergences > 0),
+        FailOn::New => summaries.iter().any(|s| s.new_signatures > 0),
+        FailOn::Never => false,
+    };
+    Ok(if fails { Exit::Found } else { Exit::Clean })
+}
+
+/// The last line of a run over several games: what it found in all, and
+/// how much of it is new.
+fn total_line(summaries: &[Summary]) -> String {
+    let total = |f: fn(&Summary) -> u64| summaries.iter().map(f).sum::<u64>();
+    format!(
+        "all: {} games, {} cases, {} divergences, {} distinct signatures: {} new, {} already in the corpus",
+        summaries.len(),
+        total(|s| s.cases),
+        total(|s| s.divergences),
+        total(|s| s.signatures.len() as u64),
+        total(|s| s.new_signatures),
+        total(|s| s.known_signatures),
+    )
 }
 
 /// The files `--inputs` names: each file as given, and the `.in` files
@@ -227,22 +275,17 @@ fn options(args: &DiffArgs, games: usize, files: usize) -> anyhow::Result<DiffOp
         (Some(0), _) => bail!("--cases must be at least 1"),
         (Some(n), _) => (Amount::Cases(n), 60.0),
         (None, t) => {
-            let total = seconds(t.unwrap_or(60.0), "--time")?;
+            let total = seconds(t.unwrap_or(60.0));
             (Amount::Time(total / games as u32), total.as_secs_f64())
         }
     };
-    let shrink_time = seconds(args.shrink_time.unwrap_or(shrink_time), "--shrink-time")?;
+    let shrink_time = seconds(args.shrink_time.unwrap_or(shrink_time));
     let jobs = match args.jobs {
-        Some(0) => bail!("--jobs must be at least 1"),
         Some(j) => j,
-        None => std::thread::available_parallelism().map_or(1, |n| n.get()),
+        None => std::thread::available_parallelism().map_or(1, |n| n.get().min(super::MAX_JOBS)),
     };
-    let limits = args.limits.limits()?;
-    let external = args
-        .solvers
-        .0
-        .iter()
-        .any(|s| matches!(s, SolverSpec::Cmd(_)));
+    let limits = args.limits.calibrated_limits()?;
+    let external = args.solvers.0.iter().any(SolverSpec::is_program);
     let pack = match args.pack {
         Some(0) => bail!("--pack must be at least 1"),
         Some(k) => k,
@@ -284,6 +327,8 @@ fn json_summary(summaries: &[Summary]) -> anyhow::Result<serde_json::Value> {
         "cases": total(|s| s.cases),
         "compared": total(|s| s.compared),
         "divergences": total(|s| s.divergences),
+        "new_signatures": total(|s| s.new_signatures),
+        "known_signatures": total(|s| s.known_signatures),
         "signatures": summaries.iter().flat_map(|s| s.signatures.iter().map(move |r| {
             let mut v = serde_json::to_value(r).expect("serialisable");
             v["game"] = serde_json::Value::from(s.game);
@@ -301,15 +346,20 @@ struct DiffGame<'a> {
     html: bool,
     /// Judge input files to run instead of generated cases.
     files: &'a [PathBuf],
+    /// The corpus whose signatures are known, read even with --no-store.
+    corpus: &'a Path,
 }
 
 impl Visit for DiffGame<'_> {
     type Out = anyhow::Result<(Summary, Vec<String>)>;
     fn visit<G: Game>(self) -> Self::Out {
-        let s = match self.files {
+        // Read before the run, which stores as it goes.
+        let known = driver::known_signatures::<G>(self.corpus)?;
+        let mut s = match self.files {
             [] => driver::diff::<G>(self.opts)?,
             files => driver::diff_files::<G>(self.opts, files)?,
         };
+        s.mark_known(&known);
         let html = match self.html {
             true => crate::report::diff_sections::<G>(
                 &s,
@@ -324,13 +374,14 @@ impl Visit for DiffGame<'_> {
     }
 }
 
-/// Refuses solvers a game cannot run, before any game's work starts.
-struct CheckSolvers<'a>(&'a [SolverSpec]);
+/// Refuses options a game cannot run (solvers, profile, shard), before
+/// any game's work starts.
+struct CheckOptions<'a>(&'a DiffOptions);
 
-impl Visit for CheckSolvers<'_> {
+impl Visit for CheckOptions<'_> {
     type Out = anyhow::Result<()>;
     fn visit<G: Game>(self) -> anyhow::Result<()> {
-        crate::solver::check::<G>(self.0)
+        driver::check_options::<G>(self.0)
     }
 }
 
@@ -341,8 +392,15 @@ fn report(s: &Summary, json: bool) {
         0 => String::new(),
         n => format!(", {n} invalid input files not run"),
     };
+    let novelty = match s.signatures.len() {
+        0 => String::new(),
+        _ => format!(
+            ": {} new, {} already in the corpus",
+            s.new_signatures, s.known_signatures
+        ),
+    };
     out += &format!(
-        "{}: {} cases ({} compared{invalid}) in {:.1}s ({:.0} cases/s, {} jobs), {} divergences, {} distinct signatures{}\n",
+        "{}: {} cases ({} compared{invalid}) in {:.1}s ({:.0} cases/s, {} jobs), {} divergences, {} distinct signatures{novelty}{}\n",
         s.game,
         s.cases,
         s.compared,
@@ -353,60 +411,86 @@ fn report(s: &Summary, json: bool) {
         s.signatures.len(),
         if s.interrupted { " (interrupted)" } else { "" }
     );
-    let external = s.solvers.iter().any(|s| s.starts_with("cmd:"));
+    // Rule events are worth the lines for a program being checked.
+    let external = s
+        .solvers
+        .iter()
+        .any(|s| s.parse::<SolverSpec>().is_ok_and(|s| s.is_program()));
     for r in &s.signatures {
-        out += &format!("  [{}] x{}\n", r.signature, r.count);
-        if r.packed {
-            out += "    only when cases share one file (no case diverges alone: state kept between cases?)\n";
-        }
-        let why = r.shrink_note.map_or(String::new(), |n| format!(": {n}"));
-        let shrunk = match r.shrink {
-            ShrinkState::Shrunk => format!("shrunk to {}", r.shrunk_bytes),
-            ShrinkState::Partly => format!("partly shrunk to {}{why}", r.shrunk_bytes),
-            ShrinkState::NotShrunk => format!("not shrunk{why}"),
-            ShrinkState::Known => format!(
-                "not shrunk again: the corpus holds a shrunk exemplar of {}",
-                r.shrunk_bytes
-            ),
-        };
-        let origin = match (&r.file, r.seed, &r.profile) {
-            (Some(f), _, _) => format!("file {f}"),
-            (None, Some(seed), Some(p)) => format!("seed {seed} profile {p}"),
-            (None, Some(seed), None) => format!("seed {seed}"),
-            (None, None, _) => "the input files of its pack".to_string(),
-        };
-        out += &format!(
-            "    smallest found: {origin} ({} bytes, {shrunk})\n",
-            r.found_bytes
-        );
-        for f in &r.faults {
-            out += &format!("    {}: {}\n", f.solver, f.fault);
-            if let Some(e) = &f.stderr {
-                out += &stderr_block(e, "      ", 10);
-            }
-        }
-        out += &inline_input(&r.input);
-        if external && !r.rules.is_empty() {
-            let rules: Vec<String> = r
-                .rules
-                .iter()
-                .map(|h| format!("{} x{}", h.rule, h.hits))
-                .collect();
-            out += &format!("    engine's rules on it: {}\n", rules.join(", "));
-        }
-        if let (Some(like), Some(of)) = (&r.like, r.like_inputs) {
-            out += &format!("    {}\n", like_line(like, r.nearest.as_ref(), of));
-        }
-        out += &format!("    repro: {}\n", r.repro);
-        if let (Some(p), Some(st)) = (&r.corpus, r.corpus_status) {
-            out += &format!("    corpus: {p} ({st})\n");
-        }
+        out += &signature_block(r, external);
     }
     if json {
         eprint!("{out}");
     } else {
         out!("{out}");
     }
+}
+
+/// The lines of one signature in the human report.
+fn signature_block(r: &SignatureReport, external: bool) -> String {
+    let mut out = String::new();
+    let known = if r.new {
+        ""
+    } else {
+        " (already in the corpus)"
+    };
+    out += &format!("  [{}] x{}{known}\n", r.signature, r.count);
+    if r.packed {
+        out += "    only when cases share one file (no case diverges alone: state kept between cases?)\n";
+    }
+    let why = r.shrink_note.map_or(String::new(), |n| format!(": {n}"));
+    let shrunk = match r.shrink {
+        ShrinkState::Shrunk => format!("shrunk to {}", r.shrunk_bytes),
+        ShrinkState::Partly => format!("partly shrunk to {}{why}", r.shrunk_bytes),
+        ShrinkState::NotShrunk => format!("not shrunk{why}"),
+        ShrinkState::Known => format!(
+            "not shrunk again: the corpus holds a shrunk exemplar of {}",
+            r.shrunk_bytes
+        ),
+    };
+    let origin = match (&r.file, r.seed, &r.profile) {
+        (Some(f), _, _) => format!("file {f}"),
+        (None, Some(seed), Some(p)) => format!("seed {seed} profile {p}"),
+        (None, Some(seed), None) => format!("seed {seed}"),
+        (None, None, _) => "the input files of its pack".to_string(),
+    };
+    out += &format!(
+        "    smallest found: {origin} ({} bytes, {shrunk})\n",
+        r.found_bytes
+    );
+    for f in &r.faults {
+        out += &format!("    {}: {}\n", f.solver, f.fault);
+        if let Some(e) = &f.stderr {
+            out += &stderr_block(e, "      ", 10);
+        }
+    }
+    out += &inline_input(&r.input);
+    if external && !r.rules.is_empty() {
+        let rules: Vec<String> = r
+            .rules
+            .iter()
+            .map(|h| format!("{} x{}", h.rule, h.hits))
+            .collect();
+        out += &format!("    engine's rules on it: {}\n", rules.join(", "));
+    }
+    if let (Some(like), Some(of)) = (&r.like, r.like_inputs) {
+        out += &format!("    {}\n", like_line(like, r.nearest.as_ref(), of));
+    }
+    out += &match (r.repro_rebuilds, &r.original_repro) {
+        ("reported", None) => format!("    repro: {}\n", r.repro),
+        ("reported", Some(o)) => format!(
+            "    repro: {}\n    unshrunk original ({} bytes): {o}\n",
+            r.repro, r.found_bytes
+        ),
+        _ => format!(
+            "    repro of the unshrunk original ({} bytes; the input above is not stored): {}\n",
+            r.found_bytes, r.repro
+        ),
+    };
+    if let (Some(p), Some(st)) = (&r.corpus, r.corpus_status) {
+        out += &format!("    corpus: {p} ({st})\n");
+    }
+    out
 }
 
 /// Inputs at most this many lines and bytes are printed in the report.

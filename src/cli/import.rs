@@ -18,11 +18,13 @@ pub struct ImportArgs {
     /// diff (bytes decoded by the generator) or parse (bytes are the judge input).
     #[arg(long, requires = "game", value_parser = ["diff", "parse"])]
     pub kind: Option<String>,
-    /// Corpus root; the entry goes to <DIR>/<game>/.
-    #[arg(long, default_value = "corpus")]
-    pub corpus: PathBuf,
+    /// Corpus root; the entry goes to <DIR>/<game>/ [default:
+    /// $GAMEFUZZ_CORPUS, the corpus the diff fuzz targets read, else corpus].
+    #[arg(long)]
+    pub corpus: Option<PathBuf>,
     /// Wall-clock budget for shrinking, in seconds.
-    #[arg(long, default_value_t = 60.0)]
+    #[arg(long, default_value_t = 60.0, value_parser = super::any_seconds,
+          allow_hyphen_values = true)]
     pub shrink_time: f64,
 }
 
@@ -36,9 +38,16 @@ pub(super) fn run(a: &ImportArgs) -> anyhow::Result<Exit> {
         _ => None,
     };
     let bounds = ShrinkLimits {
-        time: seconds(a.shrink_time, "--shrink-time")?,
+        time: seconds(a.shrink_time),
         ..ShrinkLimits::default()
     };
-    let found = crate::fuzz::import(&a.artifact, target, &a.corpus, &bounds)?;
+    // Where the fuzz targets look for known signatures, so that an
+    // imported one stops stopping them.
+    let corpus = a
+        .corpus
+        .clone()
+        .or_else(|| std::env::var_os("GAMEFUZZ_CORPUS").map(PathBuf::from))
+        .unwrap_or_else(|| PathBuf::from("corpus"));
+    let found = crate::fuzz::import(&a.artifact, target, &corpus, &bounds)?;
     Ok(if found { Exit::Found } else { Exit::Clean })
 }

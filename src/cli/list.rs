@@ -8,7 +8,7 @@ pub(super) fn run() -> anyhow::Result<Exit> {
     for &g in GameId::ALL {
         g.dispatch(ListGame);
     }
-    outln!("solvers: engine, reference, brute (where marked), cmd:COMMAND (a program and its arguments, no shell; stdin -> stdout), mistake:NAME (a catalogued mistake: gamefuzz mistakes GAME)");
+    outln!("solvers: engine, reference, brute (where marked), cmd:COMMAND (a program and its arguments, no shell; stdin -> stdout), a source file (.cpp .cc .cxx .c .rs .py), or mistake:NAME (a catalogued mistake: gamefuzz mistakes GAME)");
     Ok(Exit::Clean)
 }
 

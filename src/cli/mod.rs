@@ -6,7 +6,7 @@ use std::io::Read;
 use std::path::Path;
 use std::time::Duration;
 
-use anyhow::{bail, Context};
+use anyhow::Context;
 use clap::{Args, Parser, Subcommand};
 
 use crate::fault::Budget;
@@ -179,29 +179,113 @@ pub struct LimitArgs {
     #[arg(long, default_value_t = Budget::DEFAULT_STEPS,
           value_parser = clap::value_parser!(u64).range(1..))]
     pub steps: u64,
-    /// Time limit of each external program run, in seconds (more than 0);
-    /// the program and every process it starts in its process group are
+    /// Time limit of each external program run: SECS (more than 0), or
+    /// `auto` / `auto:MAX` (the default is auto:10): for diff and shrink,
+    /// calibrated on the program's own runs, twice its slowest answered
+    /// run on inputs of that size, at least 0.1 s and at most MAX; a run
+    /// cut there is run again with MAX before its timeout counts (other
+    /// commands use MAX). The program and every process it starts are
     /// killed when it is up.
-    #[arg(long, default_value_t = 10.0, value_parser = positive_seconds)]
-    pub timeout: f64,
+    #[arg(long, default_value = "auto", value_parser = parse_timeout,
+          allow_hyphen_values = true, value_name = "SECS|auto[:MAX]")]
+    pub timeout: Timeout,
 }
 
-impl LimitArgs {
-    fn limits(&self) -> anyhow::Result<Limits> {
-        Ok(Limits {
-            steps: self.steps,
-            timeout: seconds(self.timeout, "--timeout")?,
-            ..Limits::default()
+/// `--timeout`: a fixed limit, or one calibrated on each program's own
+/// runs, up to a ceiling.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub enum Timeout {
+    Fixed(f64),
+    Auto(f64),
+}
+
+fn parse_timeout(s: &str) -> Result<Timeout, String> {
+    let t = s.trim();
+    let secs = |v: &str| {
+        positive_seconds(v).map_err(|_| {
+            format!(
+                "expected auto, auto:MAX or a number of seconds greater than 0 and at most 1e9, \
+                 got {}",
+                crate::text::quoted(s)
+            )
         })
+    };
+    match t.strip_prefix("auto") {
+        Some("") => Ok(Timeout::Auto(10.0)),
+        Some(rest) => match rest.strip_prefix(':') {
+            Some(max) => secs(max).map(Timeout::Auto),
+            None => secs(t).map(Timeout::Fixed),
+        },
+        None => secs(t).map(Timeout::Fixed),
     }
 }
 
+impl LimitArgs {
+    /// Every run gets the full limit (`--timeout SECS`, or MAX of auto).
+    fn limits(&self) -> anyhow::Result<Limits> {
+        let (Timeout::Fixed(t) | Timeout::Auto(t)) = self.timeout;
+        Ok(Limits {
+            steps: self.steps,
+            timeout: seconds(t),
+            ..Limits::default()
+        })
+    }
+
+    /// With `--timeout auto`, limits calibrated on the programs' runs.
+    fn calibrated_limits(&self) -> anyhow::Result<Limits> {
+        let mut limits = self.limits()?;
+        if let Timeout::Auto(_) = self.timeout {
+            limits.calibration = Some(std::sync::Arc::new(
+                crate::solver::calibrate::Calibration::new(),
+            ));
+        }
+        Ok(limits)
+    }
+}
+
+/// The most seconds any flag takes (about 32 years): more is a typo, and
+/// would overflow the clock.
+const MAX_SECONDS: f64 = 1e9;
+
 /// A number of seconds greater than zero (a zero limit would fail every run).
 fn positive_seconds(s: &str) -> Result<f64, String> {
-    match s.parse::<f64>() {
-        Ok(t) if t > 0.0 && t <= 1e9 => Ok(t),
+    parse_seconds(s, true)
+}
+
+/// A number of seconds, zero included.
+fn any_seconds(s: &str) -> Result<f64, String> {
+    parse_seconds(s, false)
+}
+
+/// A plain number of seconds within [`MAX_SECONDS`]; the message quotes
+/// what was typed, cut short, never the number as parsed.
+fn parse_seconds(s: &str, positive: bool) -> Result<f64, String> {
+    let t = s.trim().parse::<f64>().ok().filter(|t| t.is_finite());
+    match t {
+        Some(t) if t <= MAX_SECONDS && (t > 0.0 || (!positive && t == 0.0)) => Ok(t.max(0.0)),
         _ => Err(format!(
-            "expected a number of seconds greater than 0, got '{s}'"
+            "expected a number of seconds {} 1e9, got {}",
+            if positive {
+                "greater than 0 and at most"
+            } else {
+                "from 0 to"
+            },
+            crate::text::quoted(s)
+        )),
+    }
+}
+
+/// The most worker threads `--jobs` takes: past a few per core they only
+/// cost memory (each program run adds threads of its own).
+pub const MAX_JOBS: usize = 256;
+
+/// `--jobs`: from 1 to [`MAX_JOBS`].
+fn jobs(s: &str) -> Result<usize, String> {
+    match s.trim().parse::<usize>() {
+        Ok(j) if (1..=MAX_JOBS).contains(&j) => Ok(j),
+        _ => Err(format!(
+            "expected a number of worker threads from 1 to {MAX_JOBS}, got {}",
+            crate::text::quoted(s)
         )),
     }
 }
@@ -238,11 +322,9 @@ fn stderr_block(stderr: &str, indent: &str, max_lines: usize) -> String {
     out
 }
 
-fn seconds(s: f64, flag: &str) -> anyhow::Result<Duration> {
-    if !(0.0..=1e9).contains(&s) {
-        bail!("{flag} must be a non-negative number of seconds, got {s}");
-    }
-    Ok(Duration::from_secs_f64(s))
+/// Seconds already checked by [`positive_seconds`] or [`any_seconds`].
+fn seconds(s: f64) -> Duration {
+    Duration::from_secs_f64(s.clamp(0.0, MAX_SECONDS))
 }
 
 /// A comma-separated list of at least two distinct solvers.

@@ -51,10 +51,11 @@ pub struct PackageArgs {
     #[arg(long, value_name = "PROGRAMS")]
     pub against: Option<ProgramList>,
     /// Campaign budget per --against program, in seconds.
-    #[arg(long, default_value_t = 60.0, value_name = "SECS")]
+    #[arg(long, default_value_t = 60.0, value_name = "SECS",
+          value_parser = super::any_seconds, allow_hyphen_values = true)]
     pub against_time: f64,
-    /// Worker threads of the --against campaigns [default: all cores].
-    #[arg(long)]
+    /// Worker threads of the --against campaigns, at most 256 [default: all cores].
+    #[arg(long, value_parser = super::jobs, allow_hyphen_values = true)]
     pub jobs: Option<usize>,
     /// Run these programs (cmd:PROGRAM [ARGS], source files, reference, ...) on the
     /// package and report the tests each fails.
@@ -160,9 +161,8 @@ fn package_command<G: Game>(args: &PackageArgs) -> anyhow::Result<Exit> {
         corpus: args.corpus.clone(),
     };
     let limits = args.limits.limits()?;
-    let against_time = seconds(args.against_time, "--against-time")?;
+    let against_time = seconds(args.against_time);
     let jobs = match args.jobs {
-        Some(0) => bail!("--jobs must be at least 1"),
         Some(j) => j,
         None => std::thread::available_parallelism().map_or(1, |n| n.get()),
     };

@@ -26,7 +26,8 @@ pub struct ReproArgs {
     /// The profile of that case [default: the game's first profile].
     #[arg(long)]
     pub profile: Option<String>,
-    /// Comma-separated solvers, as for diff (cmd:COMMAND takes arguments);
+    /// Comma-separated solvers, as for diff (cmd:COMMAND takes arguments,
+    /// a source file is built);
     /// default engine,reference (or those a corpus entry recorded).
     #[arg(long)]
     pub solvers: Option<SolverList>,
@@ -94,9 +95,9 @@ fn show<G: Game>(
             Some(run) => {
                 outln!("== {spec}: {} ==", run.class());
                 let out = answer_text::<G>(run);
-                let max = match spec {
-                    SolverSpec::Cmd(_) => SHOWN_OUTPUT,
-                    _ => usize::MAX,
+                let max = match spec.is_program() {
+                    true => SHOWN_OUTPUT,
+                    false => usize::MAX,
                 };
                 out!("{}", printable(&out, max));
                 if let Err(f) = &run.result {

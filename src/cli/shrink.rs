@@ -20,13 +20,14 @@ pub struct ShrinkArgs {
     pub game: GameId,
     /// Comma-separated solvers, as for diff (engine, reference, brute,
     /// mistake:NAME, cmd:COMMAND with its arguments, e.g.
-    /// 'engine,cmd:python3 sol.py').
+    /// 'engine,cmd:python3 sol.py', or a source file, e.g. engine,my.cpp).
     #[arg(long)]
     pub solvers: SolverList,
     /// The judge input file [default: stdin].
     pub file: Option<PathBuf>,
     /// Wall-clock budget for shrinking, in seconds.
-    #[arg(long, default_value_t = 60.0)]
+    #[arg(long, default_value_t = 60.0, value_parser = super::any_seconds,
+          allow_hyphen_values = true)]
     pub shrink_time: f64,
     /// Also store the result in this corpus root (as `diff` does).
     #[arg(long)]
@@ -46,7 +47,7 @@ impl GameCommand for ShrinkArgs {
             self.file.as_deref(),
             self.shrink_time,
             self.corpus.as_deref(),
-            &self.limits.limits()?,
+            &self.limits.calibrated_limits()?,
         )
     }
 }
@@ -60,7 +61,7 @@ fn shrink_command<G: Game>(
 ) -> anyhow::Result<Exit> {
     solver::check::<G>(solvers)?;
     let bounds = ShrinkLimits {
-        time: seconds(time, "--shrink-time")?,
+        time: seconds(time),
         ..ShrinkLimits::default()
     };
     let text = read_input(file)?;
@@ -73,7 +74,9 @@ fn shrink_command<G: Game>(
         eprintln!("no divergence between the solvers on this input: nothing to shrink");
         return Ok(Exit::Clean);
     };
-    let (small, runs) = shrink::shrink_finding::<G>(solvers, &sig, input, None, limits, &bounds);
+    // Runs in flight end with the shrink's time.
+    let until = limits.until(std::time::Instant::now() + bounds.time);
+    let (small, runs) = shrink::shrink_finding::<G>(solvers, &sig, input, None, &until, &bounds);
     let out = G::render(&small.input);
     eprintln!(
         "divergence [{sig}]: {}",

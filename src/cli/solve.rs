@@ -13,8 +13,9 @@ use crate::text::printable;
 pub struct SolveArgs {
     /// The game: xiangqi, chutes, pigs, generals or stones.
     pub game: GameId,
-    /// engine, reference, brute, mistake:NAME or cmd:COMMAND (a program and its
-    /// arguments, split like a shell would, run with no shell).
+    /// engine, reference, brute, mistake:NAME, cmd:COMMAND (a program and
+    /// its arguments, split like a shell would, run with no shell) or a
+    /// source file (.cpp .cc .cxx .c .rs .py, built as a judge builds it).
     #[arg(long, default_value = "engine")]
     pub solver: SolverSpec,
     /// Print the engine's turn-by-turn trace and its boards on stderr

@@ -9,6 +9,7 @@ fn meta(sig: &str, description: &str) -> Meta {
             "auto" => auto_description(sig),
             d => d.into(),
         },
+        earlier: None,
         solvers: Vec::new(),
         seed: Some(1),
         profile: None,
@@ -46,7 +47,8 @@ fn one_smallest_exemplar_per_signature_and_descriptions_survive() {
     let same = store(root.path(), g, "a longer input\n", meta("s1", "auto")).unwrap();
     assert!(matches!(same, Stored::Known(_)));
     assert_eq!(files(&dir).len(), 2);
-    // Smaller: replaces, and keeps the description written for the rule.
+    // Smaller: replaces. The description written for the larger input
+    // stays with that input, under `earlier`.
     let smaller = store(root.path(), g, "short\n", meta("s1", "auto")).unwrap();
     let Stored::Replaced { old, new } = smaller else {
         panic!("expected a replacement")
@@ -54,16 +56,20 @@ fn one_smallest_exemplar_per_signature_and_descriptions_survive() {
     assert!(!old.exists() && new.exists());
     let e = load_entry(&new).unwrap();
     assert_eq!(e.input, "short\n");
-    assert_eq!(e.meta.description, format!("the horse leg rule{EARLIER}"));
-    // A second replacement does not stack the note.
+    assert_eq!(e.meta.description, auto_description("s1"));
+    let earlier = Earlier {
+        description: "the horse leg rule".into(),
+        input: "a longer input\n".into(),
+    };
+    assert_eq!(e.meta.earlier.as_ref(), Some(&earlier));
+    // A second replacement carries the same pair on.
     let Stored::Replaced { new, .. } = store(root.path(), g, "tiny\n", meta("s1", "auto")).unwrap()
     else {
         panic!("expected a replacement")
     };
-    assert_eq!(
-        load_entry(&new).unwrap().meta.description,
-        format!("the horse leg rule{EARLIER}")
-    );
+    let e = load_entry(&new).unwrap();
+    assert_eq!(e.meta.description, auto_description("s1"));
+    assert_eq!(e.meta.earlier, Some(earlier));
     // Another signature is another entry.
     store(root.path(), g, "short\n", meta("s2", "other")).unwrap();
     assert_eq!(files(&dir).len(), 4);
@@ -171,7 +177,48 @@ fn larger_duplicates_of_a_signature_are_removed_by_the_next_store() {
     assert_eq!(all.len(), 1);
     assert_eq!(all[0].path, kept);
     assert_eq!(all[0].input, "short\n");
-    assert_eq!(all[0].meta.description, format!("the rule{EARLIER}"));
+    assert_eq!(all[0].meta.description, auto_description("s"));
+    let earlier = all[0].meta.earlier.as_ref().expect("the description kept");
+    assert_eq!(
+        (earlier.description.as_str(), earlier.input.as_str()),
+        ("the rule", "longer\n")
+    );
+}
+
+/// Probe: the order is length, then bytes. An exemplar of the same length
+/// replaces a described one only if its bytes come first, and then does
+/// not take over a description written for other bytes.
+#[test]
+fn only_a_smaller_exemplar_replaces_and_descriptions_stay_with_their_input() {
+    let root = tempfile::tempdir().unwrap();
+    let g = GameId::Xiangqi;
+    let described = "1 2 3 4 5\n";
+    store(
+        root.path(),
+        g,
+        described,
+        meta("s", "the cannon screen rule"),
+    )
+    .unwrap();
+    for later in ["1 2 3 4 6\n", "9 9 9 9 9\n", "1 2 3 4 5 6 7\n"] {
+        let s = store(root.path(), g, later, meta("s", "auto")).unwrap();
+        assert!(matches!(s, Stored::Known(_)), "{later:?} replaced it");
+    }
+    let kept = load_dir(&root.path().join("xiangqi")).unwrap();
+    assert_eq!(kept.len(), 1);
+    assert_eq!(kept[0].input, described);
+    assert_eq!(kept[0].meta.description, "the cannon screen rule");
+    assert_eq!(kept[0].meta.earlier, None);
+    // Same length, bytes first: smaller.
+    let s = store(root.path(), g, "1 2 3 4 0\n", meta("s", "auto")).unwrap();
+    let Stored::Replaced { new, .. } = s else {
+        panic!("expected a replacement")
+    };
+    let e = load_entry(&new).unwrap();
+    assert_ne!(e.meta.description, "the cannon screen rule");
+    let earlier = e.meta.earlier.expect("kept with its input");
+    assert_eq!(earlier.input, described);
+    assert_eq!(earlier.description, "the cannon screen rule");
 }
 
 #[test]
@@ -192,13 +239,11 @@ fn a_programs_huge_output_is_stored_cut_and_the_ports_whole() {
     use crate::solver::Run;
     let huge = "NO\n".repeat(100_000);
     let run = |stdout: &str| Run::<<Xiangqi as Game>::Output> {
-        result: Err(crate::fault::Fault::new(
+        stdout: Some(stdout.to_string()),
+        ..Run::plain(Err(crate::fault::Fault::new(
             crate::fault::FaultKind::BadOutput,
             "too many answers",
-        )),
-        stdout: Some(stdout.to_string()),
-        stderr: None,
-        notes: Vec::new(),
+        )))
     };
     let cmd = SolverSpec::Cmd(vec!["./sol".into()]);
     let stored = record::<Xiangqi>(&cmd, Some(&run(&huge))).output.unwrap();

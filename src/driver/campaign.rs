@@ -3,7 +3,7 @@
 
 use std::collections::BTreeMap;
 use std::path::PathBuf;
-use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
+use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::mpsc;
 use std::time::{Duration, Instant};
 
@@ -18,27 +18,25 @@ use crate::corpus::{self, Stored};
 use crate::game::Game;
 use crate::interrupt;
 
-/// Cases after which a run in which fewer than two solvers ever answered
-/// stops: such a run cannot compare anything, however long it runs.
+/// Cases after which a solver that has answered none of them is named in
+/// a warning (a wrong program, or one for another game?); the run goes
+/// on, each of its faults a finding.
 const FIRST_BATCH: u64 = 32;
 
 pub(super) fn campaign<G: Game>(opts: &DiffOptions, files: &[PathBuf]) -> anyhow::Result<Summary> {
     check_options::<G>(opts)?;
     let start = Instant::now();
-    let ctx = Ctx {
-        opts,
-        files,
-        deadline: match opts.amount {
-            Amount::Time(t) => Some(start + t),
-            Amount::Cases(_) => None,
-        },
-        halt: AtomicBool::new(false),
+    let deadline = match opts.amount {
+        Amount::Time(t) => Some(start + t),
+        Amount::Cases(_) => None,
     };
+    let ctx = Ctx::new(opts, files, deadline);
     let bar = progress_bar(opts);
     let tally = run_workers::<G>(&ctx, bar.as_ref());
     if let Some(b) = &bar {
         b.finish_and_clear();
     }
+    let tally = tally?;
     let interrupted = interrupt::stopped();
     let Tally {
         cases,
@@ -49,8 +47,11 @@ pub(super) fn campaign<G: Game>(opts: &DiffOptions, files: &[PathBuf]) -> anyhow
         samples,
         health,
         first_stored,
+        warned,
     } = tally;
-    let working = health.working() >= 2;
+    if !warned {
+        warn_silent::<G>(opts, &health, cases, None);
+    }
     if !interrupted {
         anyhow::ensure!(
             invalid == 0 || cases > 0,
@@ -59,20 +60,15 @@ pub(super) fn campaign<G: Game>(opts: &DiffOptions, files: &[PathBuf]) -> anyhow
         );
         anyhow::ensure!(cases > 0, "{}: no case was run (budget too small?)", G::ID);
         anyhow::ensure!(
-            working,
-            "{}: no two solvers work, stopped after {cases} cases: {}",
-            G::ID,
-            health.why_not(&opts.solvers)
-        );
-        anyhow::ensure!(
             compared > 0,
             "{}: {cases} cases ran but no two solvers produced results on the same case",
             G::ID
         );
     }
     let elapsed = start.elapsed().as_secs_f64();
-    // Findings of a run in which no two solvers worked are not stored.
-    let signatures = report_signatures::<G>(opts, found, &samples, &first_stored, working)?;
+    let signatures = report_signatures::<G>(opts, found, &samples, &first_stored)?;
+    // Until the caller says what the corpus held ([`Summary::mark_known`]).
+    let n = signatures.len() as u64;
     Ok(Summary {
         game: G::ID.name(),
         solvers: opts.solvers.iter().map(|s| s.to_string()).collect(),
@@ -88,8 +84,34 @@ pub(super) fn campaign<G: Game>(opts: &DiffOptions, files: &[PathBuf]) -> anyhow
         jobs: opts.jobs,
         pack: opts.pack,
         shard: (opts.shard.1 > 1).then(|| format!("{}/{}", opts.shard.0 + 1, opts.shard.1)),
-        interrupted,
+        // An interrupt while shrinking ends the run early too.
+        interrupted: interrupted || interrupt::stopped(),
+        new_signatures: n,
+        known_signatures: 0,
     })
+}
+
+/// Says, in one line, which solvers answered none of the first `cases`
+/// cases although they ran: each fault of theirs is a finding all the
+/// same, but a program that fails everything is likely the wrong one.
+fn warn_silent<G: Game>(
+    opts: &super::DiffOptions,
+    health: &Health,
+    cases: u64,
+    bar: Option<&indicatif::ProgressBar>,
+) {
+    let Some(silent) = health.silent(&opts.solvers) else {
+        return;
+    };
+    let line = format!(
+        "warning: {}: {silent} answered none of the first {cases} cases (a wrong program, \
+         or one for another game?); the run goes on and each fault is a finding",
+        G::ID
+    );
+    match bar {
+        Some(b) => b.println(line),
+        None => eprintln!("{line}"),
+    }
 }
 
 /// Runs the campaign's cases on `opts.jobs` workers and tallies the results.
@@ -98,28 +120,32 @@ pub(super) fn campaign<G: Game>(opts: &DiffOptions, files: &[PathBuf]) -> anyhow
 /// batch barrier, so a slow case (a port looping until its budget runs out)
 /// never idles the other workers. This collecting thread stores every new
 /// signature's exemplar at once, unshrunk, so a run killed at any moment
-/// keeps its findings; it holds them back until two solvers have answered,
-/// and halts the run when they have not after [`FIRST_BATCH`] cases.
-fn run_workers<G: Game>(ctx: &Ctx, bar: Option<&indicatif::ProgressBar>) -> Tally<G::Input> {
+/// keeps its findings, and after [`FIRST_BATCH`] cases names the solvers
+/// that have answered none of them.
+fn run_workers<G: Game>(
+    ctx: &Ctx,
+    bar: Option<&indicatif::ProgressBar>,
+) -> anyhow::Result<Tally<G::Input>> {
     let opts = ctx.opts;
     let next = AtomicU64::new(0);
     let more = |i: u64| {
         ctx.running()
             && (ctx.files.is_empty() || i < ctx.files.len() as u64)
-            && match opts.amount {
-                Amount::Cases(total) => opts.case_index(i) < total,
+            && opts.case_index(i).is_some_and(|index| match opts.amount {
+                Amount::Cases(total) => index < total,
                 Amount::Time(_) => true,
-            }
+            })
     };
-    std::thread::scope(|scope| {
+    let gate = Gate::default();
+    let tally = std::thread::scope(|scope| {
         let (tx, rx) = mpsc::channel::<Vec<Outcome<G::Input>>>();
-        for _ in 0..opts.jobs.max(1) {
+        let started = spawn_workers(scope, opts.jobs, &gate, || {
             let (tx, next, more) = (tx.clone(), &next, &more);
-            scope.spawn(move || worker::<G>(ctx, next, more, &tx));
-        }
+            move || worker::<G>(ctx, next, more, &tx)
+        });
         drop(tx);
+        started?;
         let mut tally = Tally::new();
-        let mut held: Vec<String> = Vec::new();
         for outcome in rx.into_iter().flatten() {
             let case = match outcome {
                 Outcome::Done(case) => case,
@@ -139,17 +165,13 @@ fn run_workers<G: Game>(ctx: &Ctx, bar: Option<&indicatif::ProgressBar>) -> Tall
                     let seed = tally.found[&sig].seed;
                     b.println(format!("{}: new divergence [{sig}] at seed {seed}", G::ID));
                 }
-                held.push(sig);
-            }
-            let working = tally.health.working() >= 2;
-            if working {
-                for sig in held.drain(..) {
-                    if let Some(s) = store_found::<G>(opts, &sig, &tally.found[&sig]) {
-                        tally.first_stored.insert(sig, s);
-                    }
+                if let Some(s) = store_found::<G>(opts, &sig, &tally.found[&sig]) {
+                    tally.first_stored.insert(sig, s);
                 }
-            } else if tally.cases >= FIRST_BATCH {
-                ctx.halt.store(true, Ordering::Relaxed);
+            }
+            if !tally.warned && tally.cases >= FIRST_BATCH {
+                tally.warned = true;
+                warn_silent::<G>(opts, &tally.health, tally.cases, bar);
             }
             if let Some(b) = bar {
                 if tally.cases % 64 == 0 {
@@ -162,8 +184,84 @@ fn run_workers<G: Game>(ctx: &Ctx, bar: Option<&indicatif::ProgressBar>) -> Tall
                 }
             }
         }
-        tally
-    })
+        Ok(tally)
+    });
+    tally.map_err(|e: SpawnError| anyhow::anyhow!("{}: {e}", G::ID))
+}
+
+/// Starts `jobs` threads in `scope`, each running what `make` returns once
+/// all have started. A thread that cannot start (the system is out of
+/// threads or memory) is an error, not a panic: the ones started then end
+/// without doing any work, so that their stacks are freed before the
+/// error is put into words (there may be no memory to spare until then).
+pub(super) fn spawn_workers<'scope, W: FnOnce() + Send + 'scope>(
+    scope: &'scope std::thread::Scope<'scope, '_>,
+    jobs: usize,
+    gate: &'scope Gate,
+    mut make: impl FnMut() -> W,
+) -> Result<(), SpawnError> {
+    let mut failed = None;
+    for k in 0..jobs.max(1) {
+        let work = make();
+        let started = std::thread::Builder::new().spawn_scoped(scope, move || {
+            if gate.wait() {
+                work();
+            }
+        });
+        if let Err(e) = started {
+            failed = Some(SpawnError { k, jobs, e });
+            break;
+        }
+    }
+    gate.open(failed.is_none());
+    failed.map_or(Ok(()), Err)
+}
+
+/// Holds the workers until every one has started; `open(false)` sends
+/// them home.
+#[derive(Default)]
+pub(super) struct Gate {
+    state: std::sync::Mutex<Option<bool>>,
+    opened: std::sync::Condvar,
+}
+
+impl Gate {
+    fn open(&self, go: bool) {
+        *self.state.lock().unwrap_or_else(|p| p.into_inner()) = Some(go);
+        self.opened.notify_all();
+    }
+
+    /// Whether to work, once the gate opens.
+    fn wait(&self) -> bool {
+        let mut state = self.state.lock().unwrap_or_else(|p| p.into_inner());
+        loop {
+            if let Some(go) = *state {
+                return go;
+            }
+            state = self.opened.wait(state).unwrap_or_else(|p| p.into_inner());
+        }
+    }
+}
+
+/// A worker thread that could not start: worded only once the others
+/// have ended.
+#[derive(Debug)]
+pub(super) struct SpawnError {
+    k: usize,
+    jobs: usize,
+    e: std::io::Error,
+}
+
+impl std::fmt::Display for SpawnError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(
+            f,
+            "cannot start worker thread {} of {}: {} (try a smaller --jobs)",
+            self.k + 1,
+            self.jobs,
+            self.e
+        )
+    }
 }
 
 /// Stores a finding's exemplar as it was found (not shrunk yet); a failure
@@ -245,6 +343,8 @@ struct Tally<I> {
     health: Health,
     /// What storing each signature did when it was first seen.
     first_stored: BTreeMap<String, Stored>,
+    /// Whether the solvers that answered nothing have been named.
+    warned: bool,
 }
 
 impl<I> Tally<I> {
@@ -258,6 +358,7 @@ impl<I> Tally<I> {
             samples: BTreeMap::new(),
             health: Health::default(),
             first_stored: BTreeMap::new(),
+            warned: false,
         }
     }
 

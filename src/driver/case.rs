@@ -12,7 +12,9 @@ use crate::verdict::compare;
 pub(super) fn draw<G: Game>(ctx: &Ctx, i: u64) -> Result<Drawn<G::Input>, String> {
     let opts = ctx.opts;
     let Some(path) = ctx.files.get(i as usize) else {
-        let index = opts.case_index(i);
+        let index = opts
+            .case_index(i)
+            .expect("workers only draw cases that have an index");
         let seed = opts.case_seed(index);
         let profile = case_profile::<G>(opts, index);
         let input = generate_input::<G>(seed, profile);
@@ -52,16 +54,18 @@ fn read_valid<G: Game>(path: &Path) -> Result<(String, G::Input), String> {
 /// Generates (or reads), runs and classifies case `i` of a campaign.
 pub(super) fn run_case<G: Game>(ctx: &Ctx, seen: &Seen, i: u64) -> Outcome<G::Input> {
     match draw::<G>(ctx, i) {
-        Ok(d) => run_alone::<G>(ctx.opts, seen, d),
+        Ok(d) => run_alone::<G>(ctx, seen, d),
         Err(why) => Outcome::Invalid(why),
     }
 }
 
-pub(super) fn run_alone<G: Game>(
-    opts: &DiffOptions,
-    seen: &Seen,
-    d: Drawn<G::Input>,
-) -> Outcome<G::Input> {
+/// Runs one case alone and classifies it. A run cut at a calibrated time
+/// limit counts only once its timeout is real: the case is run again with
+/// the full limit, whose result is the case's, unless a full-limit run has
+/// confirmed the signature or is confirming it, which the case is then only
+/// counted under (it may not become the exemplar: that one is confirmed).
+pub(super) fn run_alone<G: Game>(ctx: &Ctx, seen: &Seen, d: Drawn<G::Input>) -> Outcome<G::Input> {
+    let opts = ctx.opts;
     let Drawn {
         seed,
         profile,
@@ -70,7 +74,27 @@ pub(super) fn run_alone<G: Game>(
         input,
     } = d;
     let text = text.unwrap_or_else(|| G::render(&input));
-    let c = compare::<G>(&opts.solvers, &input, &text, &opts.limits);
+    let mut c = compare::<G>(&opts.solvers, &input, &text, &ctx.limits);
+    if c.interrupted() {
+        return Outcome::Dropped;
+    }
+    let mut cut = None;
+    if let Some(sig) = c.signature.clone().filter(|_| c.cut_early()) {
+        if ctx.counts_unconfirmed(&sig) {
+            return Outcome::Done(Case {
+                compared: c.compared,
+                health: Health::of(&opts.solvers, &c.runs),
+                finding: Some((sig, None)),
+                sample: None,
+            });
+        }
+        c = compare::<G>(&opts.solvers, &input, &text, &ctx.limits.full());
+        cut = Some(sig);
+    }
+    ctx.confirmed(
+        cut.as_deref(),
+        c.signature.as_deref().filter(|_| !c.interrupted()),
+    );
     if c.interrupted() {
         return Outcome::Dropped;
     }

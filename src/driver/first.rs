@@ -1,10 +1,10 @@
 //! The search for the first divergence of a campaign (`package against`).
 
-use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
+use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::mpsc;
 use std::time::{Duration, Instant};
 
-use super::campaign::worker;
+use super::campaign::{spawn_workers, worker, Gate, SpawnError};
 use super::{check_options, Amount, Ctx, DiffOptions, Outcome, PACKED};
 use crate::game::Game;
 use crate::interrupt;
@@ -48,12 +48,7 @@ pub fn first_divergence<G: Game>(opts: &DiffOptions) -> anyhow::Result<FirstRun<
     );
     let start = Instant::now();
     // No deadline inside blocks: time is checked only where one starts.
-    let ctx = Ctx {
-        opts,
-        files: &[],
-        deadline: None,
-        halt: AtomicBool::new(false),
-    };
+    let ctx = Ctx::new(opts, &[], None);
     let block = opts.pack.max(1) as u64;
     let bound = AtomicU64::new(u64::MAX);
     let next = AtomicU64::new(0);
@@ -65,13 +60,15 @@ pub fn first_divergence<G: Game>(opts: &DiffOptions) -> anyhow::Result<FirstRun<
                 Amount::Time(t) => !i.is_multiple_of(block) || start.elapsed() < t,
             }
     };
-    let (cases, found) = std::thread::scope(|scope| {
+    let gate = Gate::default();
+    let run = std::thread::scope(|scope| {
         let (tx, rx) = mpsc::channel::<Vec<Outcome<G::Input>>>();
-        for _ in 0..opts.jobs.max(1) {
+        let started = spawn_workers(scope, opts.jobs, &gate, || {
             let (tx, next, more, ctx) = (tx.clone(), &next, &more, &ctx);
-            scope.spawn(move || worker::<G>(ctx, next, more, &tx));
-        }
+            move || worker::<G>(ctx, next, more, &tx)
+        });
         drop(tx);
+        started?;
         let mut cases = 0u64;
         let mut best: Option<FirstDivergence<G::Input>> = None;
         for outcome in rx.into_iter().flatten() {
@@ -95,8 +92,9 @@ pub fn first_divergence<G: Game>(opts: &DiffOptions) -> anyhow::Result<FirstRun<
                 });
             }
         }
-        (cases, best)
+        Ok((cases, best))
     });
+    let (cases, found) = run.map_err(|e: SpawnError| anyhow::anyhow!("{}: {e}", G::ID))?;
     Ok(FirstRun {
         cases,
         elapsed: start.elapsed(),

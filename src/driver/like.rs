@@ -215,6 +215,7 @@ mod tests {
             stdout: Some(out.into()),
             stderr: None,
             notes: Vec::new(),
+            cut_early: false,
         };
         assert!(matches::<Xiangqi>(&seen, &run("Yes\nNo")));
         assert!(!matches::<Xiangqi>(&seen, &run("Yes\nYes")));

@@ -2,7 +2,6 @@
 
 use std::collections::HashMap;
 use std::path::PathBuf;
-use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::{Duration, Instant};
 
 use serde::Serialize;
@@ -62,10 +61,12 @@ pub struct DiffOptions {
 
 impl DiffOptions {
     /// The campaign index of the `i`-th case this run (or shard) executes:
-    /// shard `i` of `n` runs campaign cases `i, i + n, i + 2n, ...`.
-    pub fn case_index(&self, i: u64) -> u64 {
+    /// shard `i` of `n` runs campaign cases `i, i + n, i + 2n, ...`; `None`
+    /// past the last index there is, so that no index comes twice and a
+    /// shard of a huge `n` ends.
+    pub fn case_index(&self, i: u64) -> Option<u64> {
         let (k, n) = self.shard;
-        i.wrapping_mul(n.max(1)).wrapping_add(k)
+        i.checked_mul(n.max(1))?.checked_add(k)
     }
 
     /// The per-case seed of campaign case `index`.
@@ -156,7 +157,19 @@ pub struct SignatureReport {
     /// Why shrinking stopped early or did not happen.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub shrink_note: Option<&'static str>,
+    /// The command that shows the reported exemplar: the stored corpus
+    /// file where there is one, else the seed (or file, or pack) command.
     pub repro: String,
+    /// What `repro` rebuilds: `reported` (the input shown) or `unshrunk
+    /// original` (the input as found, when the shrunk one is not stored).
+    pub repro_rebuilds: &'static str,
+    /// The seed (or file, or pack) command, where `repro` is the stored
+    /// file and the input as found differs from it: it rebuilds the
+    /// unshrunk original.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub original_repro: Option<String>,
+    /// The signature was not in the corpus before the run ([`Summary::mark_known`]).
+    pub new: bool,
     /// Corpus file and what storing it did.
     pub corpus: Option<String>,
     pub corpus_status: Option<&'static str>,
@@ -239,6 +252,33 @@ pub struct Summary {
     pub shard: Option<String>,
     /// The run was stopped by an interrupt (SIGINT, SIGTERM, SIGHUP).
     pub interrupted: bool,
+    /// Of `signatures`, those the corpus did not hold before the run, and
+    /// those it did ([`Summary::mark_known`]).
+    pub new_signatures: u64,
+    pub known_signatures: u64,
+}
+
+impl Summary {
+    /// Marks each signature new or known: known when `known` (the corpus's
+    /// signatures as they were before the run) holds it, as the corpus
+    /// stores it (a packed-only one without its mark).
+    pub fn mark_known(&mut self, known: &std::collections::BTreeSet<String>) {
+        for r in &mut self.signatures {
+            let stored = r.signature.strip_prefix(PACKED).unwrap_or(&r.signature);
+            r.new = !known.contains(stored);
+        }
+        self.new_signatures = self.signatures.iter().filter(|r| r.new).count() as u64;
+        self.known_signatures = self.signatures.len() as u64 - self.new_signatures;
+    }
+}
+
+/// The signatures the corpus under `root` holds for `G` now; none when
+/// there is no corpus.
+pub fn known_signatures<G: Game>(
+    root: &std::path::Path,
+) -> anyhow::Result<std::collections::BTreeSet<String>> {
+    let entries = corpus::load_dir(&root.join(G::ID.name()))?;
+    Ok(entries.into_iter().map(|e| e.meta.signature).collect())
 }
 
 /// What the workers of one run share.
@@ -248,17 +288,62 @@ struct Ctx<'a> {
     /// file `i`); empty: cases are generated.
     files: &'a [PathBuf],
     deadline: Option<Instant>,
-    /// Set by the collecting thread to end the run early.
-    halt: AtomicBool,
+    /// The run's limits: the options' limits, every run ending by the
+    /// deadline.
+    limits: Limits,
+    /// The signatures a run with the full time limit has confirmed, or is
+    /// confirming (`false`): a later case cut at a calibrated limit with
+    /// one of them is only counted, not run again for the full limit (while
+    /// the confirmation is under way, provisionally: a program that hangs
+    /// costs one full-limit run per signature, not one per worker).
+    confirmed: std::sync::Mutex<std::collections::HashMap<String, bool>>,
 }
 
-impl Ctx<'_> {
-    /// Whether work may go on: no interrupt, no halt, time left. Checked
-    /// before every case, every file and every re-run of a case alone.
+impl<'a> Ctx<'a> {
+    fn new(opts: &'a DiffOptions, files: &'a [PathBuf], deadline: Option<Instant>) -> Self {
+        Ctx {
+            opts,
+            files,
+            deadline,
+            limits: match deadline {
+                Some(d) => opts.limits.until(d),
+                None => opts.limits.clone(),
+            },
+            confirmed: Default::default(),
+        }
+    }
+
+    /// Whether work may go on: no interrupt, time left. Checked before
+    /// every case, every file and every re-run of a case alone.
     fn running(&self) -> bool {
-        !interrupt::stopped()
-            && !self.halt.load(Ordering::Relaxed)
-            && self.deadline.is_none_or(|d| Instant::now() < d)
+        !interrupt::stopped() && self.deadline.is_none_or(|d| Instant::now() < d)
+    }
+
+    /// Whether a case cut at a calibrated limit with signature `sig` is
+    /// only counted (see `confirmed`); if not, the caller confirms it and
+    /// says how with [`Ctx::confirmed`].
+    fn counts_unconfirmed(&self, sig: &str) -> bool {
+        let mut map = self.confirmed.lock().unwrap_or_else(|p| p.into_inner());
+        match map.get(sig) {
+            Some(_) => true,
+            None => {
+                map.insert(sig.to_string(), false);
+                false
+            }
+        }
+    }
+
+    /// What a full-limit run showed where `cut` (if any) was cut early:
+    /// the signature `sig` it gave is confirmed; a `cut` it did not confirm
+    /// is open again.
+    fn confirmed(&self, cut: Option<&str>, sig: Option<&str>) {
+        let mut map = self.confirmed.lock().unwrap_or_else(|p| p.into_inner());
+        if let Some(c) = cut.filter(|c| Some(*c) != sig) {
+            map.remove(c);
+        }
+        if let Some(s) = sig {
+            map.insert(s.to_string(), true);
+        }
     }
 }
 
@@ -306,22 +391,20 @@ impl Health {
         }
     }
 
-    fn working(&self) -> usize {
-        self.answered.iter().filter(|&&a| a).count()
-    }
-
-    /// Why fewer than two solvers work: each silent solver's first fault.
-    fn why_not(&self, solvers: &[SolverSpec]) -> String {
+    /// The solvers that ran and answered nothing, each with its first
+    /// fault, in one phrase; `None` when every solver that ran answered
+    /// (a brute that applies to no input is not silent, only idle).
+    fn silent(&self, solvers: &[SolverSpec]) -> Option<String> {
         let silent: Vec<String> = solvers
             .iter()
             .enumerate()
             .filter(|&(i, _)| !self.answered.get(i).copied().unwrap_or(false))
-            .map(|(i, s)| match self.faults.get(i).cloned().flatten() {
-                Some(f) => format!("{s} never answered (first fault: {})", f.line()),
-                None => format!("{s} never answered (not applicable to any input)"),
+            .filter_map(|(i, s)| {
+                let f = self.faults.get(i).cloned().flatten()?;
+                Some(format!("{s} (first fault: {})", f.line()))
             })
             .collect();
-        silent.join("; ")
+        (!silent.is_empty()).then(|| silent.join("; "))
     }
 }
 
@@ -490,7 +573,7 @@ pub fn diff_files<G: Game>(opts: &DiffOptions, files: &[PathBuf]) -> anyhow::Res
 
 /// Refuses options that name no profile of the game or no shard, and
 /// solvers that cannot run.
-fn check_options<G: Game>(opts: &DiffOptions) -> anyhow::Result<()> {
+pub fn check_options<G: Game>(opts: &DiffOptions) -> anyhow::Result<()> {
     if let Some(p) = &opts.profile {
         anyhow::ensure!(
             G::PROFILES.iter().any(|q| q.name == p),

@@ -5,7 +5,7 @@ use super::{Case, Ctx, DiffOptions, Drawn, Exemplar, Health, Outcome, Sample, Se
 use crate::corpus;
 use crate::game::Game;
 use crate::solver::Run;
-use crate::verdict::{compare, signature};
+use crate::verdict::{compare, signature, Comparison};
 
 /// Runs the cases `local` (consecutive local indices) packed into files by
 /// [`pack_groups`]: every solver runs once per file, the
@@ -50,7 +50,7 @@ pub(super) fn run_block<G: Game>(
             debug_assert!(members.len() == 1, "an invalid packed file");
             for &m in &members {
                 let (k, d) = &cases[m];
-                let r = run_alone::<G>(opts, seen, d.clone());
+                let r = run_alone::<G>(ctx, seen, d.clone());
                 seen.note(&r);
                 results[*k] = Some(r);
             }
@@ -58,7 +58,9 @@ pub(super) fn run_block<G: Game>(
         }
         let group: Vec<&Drawn<G::Input>> = members.iter().map(|&i| &cases[i].1).collect();
         let last = cases[*members.last().expect("two or more")].0;
-        let last_index = opts.case_index(local[last]);
+        let last_index = opts
+            .case_index(local[last])
+            .expect("workers only draw cases that have an index");
         for (i, r) in members
             .iter()
             .zip(run_packed::<G>(ctx, seen, &group, packed, last_index))
@@ -99,6 +101,10 @@ pub fn pack_groups<G: Game>(inputs: &[&G::Input]) -> Vec<(Vec<usize>, G::Input)>
     files
 }
 
+/// Runs one packed file and hands in its cases (see [`run_block`]).
+/// `last_index`: the campaign index of the file's last case, for a file
+/// of the block (whose divergence, where no case explains it, is a
+/// `packed: ` finding).
 fn run_packed<G: Game>(
     ctx: &Ctx,
     seen: &mut Seen,
@@ -106,65 +112,185 @@ fn run_packed<G: Game>(
     packed: G::Input,
     last_index: u64,
 ) -> Vec<Outcome<G::Input>> {
-    let opts = ctx.opts;
-    let parts: Vec<&G::Input> = group.iter().map(|c| &c.input).collect();
     let text = G::render(&packed);
-    let whole = compare::<G>(&opts.solvers, &packed, &text, &opts.limits);
-    if whole.interrupted() {
-        return group.iter().map(|_| Outcome::Dropped).collect();
-    }
-    let split = split_runs::<G>(&parts, &whole.runs);
-    let mut results = Vec::with_capacity(group.len());
-    for (j, d) in group.iter().enumerate() {
-        let suspect = match &split {
-            Some(per_solver) => {
-                let runs: Vec<_> = per_solver.iter().map(|r| r[j].clone()).collect();
-                if let Some(decided) = decided::<G>(opts, seen, d, &runs) {
-                    results.push(decided);
-                    continue;
-                }
-                true
-            }
-            None => whole.signature.is_some(),
-        };
-        results.push(match (suspect, ctx.running()) {
-            (false, _) => counted(whole.compared, None),
-            (true, true) => {
-                let r = run_alone::<G>(opts, seen, (*d).clone());
-                seen.note(&r);
-                r
-            }
-            // Unconfirmed: the re-run alone would overrun the run's time.
-            (true, false) => Outcome::Dropped,
-        });
-    }
+    let (whole, split) = run_whole::<G>(ctx, seen, group, &packed, &text);
+    let mut results = match split {
+        Some(results) => results,
+        // A run that cannot be split back (a timeout, a crash): halves of
+        // the file run again, down to cases alone, so that a program that
+        // hangs on one case costs a few runs of smaller files, not one
+        // run per case.
+        None if whole.signature.is_some() => halves::<G>(ctx, seen, group),
+        None => group
+            .iter()
+            .map(|_| counted(whole.compared, None))
+            .collect(),
+    };
     let finding = match (&whole.signature, unexplained(&results)) {
-        (Some(sig), true) => {
-            let first = &group[0];
-            Some((
-                format!("{PACKED}{sig}"),
-                Exemplar {
-                    count: 1,
-                    seed: first.seed,
-                    profile: first.profile,
-                    files: group.iter().filter_map(|d| d.file.clone()).collect(),
-                    records: corpus::records::<G>(&opts.solvers, &whole.runs),
-                    input: packed,
-                    text,
-                    packed: Some(last_index + 1),
-                },
-            ))
-        }
+        (Some(_), true) => packed_finding::<G>(ctx, group, packed, text, &whole, last_index),
         _ => None,
     };
-    let health = Health::of(&opts.solvers, &whole.runs);
+    with_health(&mut results, Health::of(&ctx.opts.solvers, &whole.runs));
     if let Some(Outcome::Done(first)) = results.iter_mut().find(|r| matches!(r, Outcome::Done(_))) {
-        first.health.merge(health);
         if let Some((sig, ex)) = finding {
             first.finding = Some((sig, Some(ex)));
         }
     }
     results
+}
+
+/// Runs every solver once on a packed file: the comparison, and the
+/// cases' outcomes when the runs split back by case (`None` when one
+/// cannot be split; all dropped when a run was cut short).
+fn run_whole<G: Game>(
+    ctx: &Ctx,
+    seen: &mut Seen,
+    group: &[&Drawn<G::Input>],
+    packed: &G::Input,
+    text: &str,
+) -> (Comparison<G::Output>, Option<Outcomes<G::Input>>) {
+    let parts: Vec<&G::Input> = group.iter().map(|c| &c.input).collect();
+    let whole = compare::<G>(&ctx.opts.solvers, packed, text, &ctx.limits);
+    if whole.interrupted() {
+        let dropped = group.iter().map(|_| Outcome::Dropped).collect();
+        return (whole, Some(dropped));
+    }
+    let split = split_runs::<G>(&parts, &whole.runs)
+        .map(|per_solver| case_by_case::<G>(ctx, seen, group, &per_solver));
+    (whole, split)
+}
+
+/// Hands a file run's health (which solvers answered, and their faults)
+/// in with the first case counted.
+fn with_health<I>(results: &mut [Outcome<I>], health: Health) {
+    if let Some(Outcome::Done(first)) = results.iter_mut().find(|r| matches!(r, Outcome::Done(_))) {
+        first.health.merge(health);
+    }
+}
+
+/// Each case of a packed file whose runs split back: decided by its part
+/// of the output, or re-run alone.
+fn case_by_case<G: Game>(
+    ctx: &Ctx,
+    seen: &mut Seen,
+    group: &[&Drawn<G::Input>],
+    per_solver: &[CaseRuns<G::Output>],
+) -> Vec<Outcome<G::Input>> {
+    let mut results = Vec::with_capacity(group.len());
+    for (j, d) in group.iter().enumerate() {
+        let runs: Vec<_> = per_solver.iter().map(|r| r[j].clone()).collect();
+        if let Some(decided) = decided::<G>(ctx.opts, seen, d, &runs) {
+            results.push(decided);
+            continue;
+        }
+        results.push(alone::<G>(ctx, seen, d));
+    }
+    results
+}
+
+/// A case re-run alone, or dropped when that would overrun the run's time.
+fn alone<G: Game>(ctx: &Ctx, seen: &mut Seen, d: &Drawn<G::Input>) -> Outcome<G::Input> {
+    if !ctx.running() {
+        return Outcome::Dropped;
+    }
+    let r = run_alone::<G>(ctx, seen, d.clone());
+    seen.note(&r);
+    r
+}
+
+/// The cases of a file whose run could not be split, run again as two
+/// packed halves, and a half whose run cannot be split either halved
+/// again, down to single cases alone: one hanging case in 32 costs about
+/// 11 runs. Where both halves fail, failing is no exception among these
+/// cases, and halving further would only add runs: their cases run alone.
+fn halves<G: Game>(
+    ctx: &Ctx,
+    seen: &mut Seen,
+    group: &[&Drawn<G::Input>],
+) -> Vec<Outcome<G::Input>> {
+    if let [one] = group {
+        return vec![alone::<G>(ctx, seen, one)];
+    }
+    let (a, b) = group.split_at(group.len() / 2);
+    let parts_of = [a, b];
+    let mut ran: Vec<Option<Outcomes<G::Input>>> = Vec::new();
+    for half in parts_of {
+        let parts: Vec<&G::Input> = half.iter().map(|d| &d.input).collect();
+        let packed = match half.len() {
+            1 => None,
+            _ => G::pack(&parts).filter(|p| G::validate(p).is_ok()),
+        };
+        let outcomes = match packed {
+            None => Some(half.iter().map(|d| alone::<G>(ctx, seen, d)).collect()),
+            Some(_) if !ctx.running() => Some(half.iter().map(|_| Outcome::Dropped).collect()),
+            Some(p) => {
+                let (whole, split) = run_whole::<G>(ctx, seen, half, &p, &G::render(&p));
+                let mut split = match split {
+                    None if whole.signature.is_none() => {
+                        Some(half.iter().map(|_| counted(whole.compared, None)).collect())
+                    }
+                    other => other,
+                };
+                if let Some(s) = split.as_mut() {
+                    with_health(s, Health::of(&ctx.opts.solvers, &whole.runs));
+                }
+                split
+            }
+        };
+        ran.push(outcomes);
+    }
+    let both = ran.iter().all(Option::is_none);
+    let mut out = Vec::with_capacity(group.len());
+    for (half, outcomes) in parts_of.into_iter().zip(ran) {
+        match outcomes {
+            Some(o) => out.extend(o),
+            None if both => out.extend(
+                half.iter()
+                    .map(|d| alone::<G>(ctx, seen, d))
+                    .collect::<Vec<_>>(),
+            ),
+            None => out.extend(halves::<G>(ctx, seen, half)),
+        }
+    }
+    out
+}
+
+/// The finding of a file that diverges while none of its cases does
+/// alone. A timeout at a calibrated limit is confirmed first with the full
+/// limit (whose signature is the finding's); none if it does not hold.
+fn packed_finding<G: Game>(
+    ctx: &Ctx,
+    group: &[&Drawn<G::Input>],
+    packed: G::Input,
+    text: String,
+    whole: &Comparison<G::Output>,
+    last_index: u64,
+) -> Option<(String, Exemplar<G::Input>)> {
+    let opts = ctx.opts;
+    let full;
+    let whole = match whole.cut_early() {
+        false => whole,
+        true if !ctx.running() => return None,
+        true => {
+            full = compare::<G>(&opts.solvers, &packed, &text, &ctx.limits.full());
+            &full
+        }
+    };
+    let sig = whole.signature.as_ref().filter(|_| !whole.interrupted())?;
+    let first = &group[0];
+    Some((
+        format!("{PACKED}{sig}"),
+        Exemplar {
+            count: 1,
+            seed: first.seed,
+            profile: first.profile,
+            files: group.iter().filter_map(|d| d.file.clone()).collect(),
+            records: corpus::records::<G>(&opts.solvers, &whole.runs),
+            input: packed,
+            text,
+            packed: Some(last_index + 1),
+        },
+    ))
 }
 
 /// What a case's part of a packed run decides on its own: no divergence,
@@ -219,18 +345,8 @@ fn split_runs<G: Game>(
     runs.iter()
         .map(|run| match run {
             None => Some(vec![None; parts.len()]),
-            Some(Run { result: Ok(o), .. }) => G::unpack_output(parts, o).map(|outs| {
-                outs.into_iter()
-                    .map(|o| {
-                        Some(Run {
-                            result: Ok(o),
-                            stdout: None,
-                            stderr: None,
-                            notes: Vec::new(),
-                        })
-                    })
-                    .collect()
-            }),
+            Some(Run { result: Ok(o), .. }) => G::unpack_output(parts, o)
+                .map(|outs| outs.into_iter().map(|o| Some(Run::answer(o))).collect()),
             Some(_) => None,
         })
         .collect()
@@ -250,6 +366,9 @@ fn unexplained<I>(results: &[Outcome<I>]) -> bool {
     }
     confirmed && !alone_found
 }
+
+/// The outcomes of the cases of a file, in order.
+type Outcomes<I> = Vec<Outcome<I>>;
 
 /// One solver's runs split by case (`None` where it does not apply).
 type CaseRuns<O> = Vec<Option<Run<O>>>;

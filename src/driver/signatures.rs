@@ -71,20 +71,15 @@ pub fn file_repro_command(game: &str, file: &str, solvers: &[SolverSpec]) -> Str
 }
 
 /// Reports every signature found, shrinking and storing its exemplar
-/// (`store`: into the corpus, if the run has one). The shrink time of the
-/// run is shared: each signature gets an equal part of what is left.
+/// (into the corpus, if the run has one). The shrink time of the run is
+/// shared: each signature gets an equal part of what is left.
 pub(super) fn report_signatures<G: Game>(
     opts: &DiffOptions,
     found: BTreeMap<String, Exemplar<G::Input>>,
     samples: &BTreeMap<String, Vec<Sample>>,
     first_stored: &BTreeMap<String, Stored>,
-    store: bool,
 ) -> anyhow::Result<Vec<SignatureReport>> {
-    let corpus_dir = opts
-        .corpus
-        .as_ref()
-        .filter(|_| store)
-        .map(|d| d.join(G::ID.name()));
+    let corpus_dir = opts.corpus.as_ref().map(|d| d.join(G::ID.name()));
     let known = match &corpus_dir {
         Some(dir) => corpus::smallest_by_signature(corpus::load_dir(dir)?),
         None => BTreeMap::new(),
@@ -97,7 +92,7 @@ pub(super) fn report_signatures<G: Game>(
         let stored = known.get(ex.stored_signature(&sig));
         let first = first_stored.get(&sig);
         let sampled = samples.get(&sig).map_or(&[][..], Vec::as_slice);
-        let mut r = signature_report::<G>(opts, store, stored, sig, ex, share)?;
+        let mut r = signature_report::<G>(opts, stored, sig, ex, share)?;
         behaves_like::<G>(opts, &mut r, sampled);
         // What the corpus gained is what the run's first store of the
         // signature did, whatever replaced that unshrunk entry since.
@@ -127,7 +122,6 @@ struct Reported<I> {
 /// unshrunk stored one that is smaller is where shrinking starts.
 fn signature_report<G: Game>(
     opts: &DiffOptions,
-    store: bool,
     stored: Option<&corpus::Entry>,
     sig: String,
     ex: Exemplar<G::Input>,
@@ -155,6 +149,9 @@ fn signature_report<G: Game>(
         shrink: ShrinkState::NotShrunk,
         shrink_note: None,
         repro,
+        repro_rebuilds: REPORTED,
+        original_repro: None,
+        new: true,
         corpus: None,
         corpus_status: None,
         packed: ex.packed.is_some(),
@@ -174,6 +171,7 @@ fn signature_report<G: Game>(
         report.rules = RuleHits::of::<G>(&entry.input);
         report.input = entry.input.clone();
         report.records = entry.meta.solvers.clone();
+        point_repro_at(opts, &mut report, &ex.text);
         return Ok(report);
     }
     let r = shrink_exemplar::<G>(opts, stored, &sig, &ex, share);
@@ -184,7 +182,7 @@ fn signature_report<G: Game>(
     report.rules = RuleHits::of_input::<G>(&r.input);
     report.input = r.text.clone();
     report.records = r.records.clone();
-    if let (Some(dir), true) = (&opts.corpus, store) {
+    if let Some(dir) = &opts.corpus {
         let mut meta = ex.meta::<G>(&sig, r.shrink == ShrinkState::Shrunk);
         meta.solvers = r.records;
         (meta.seed, meta.profile) = (r.seed, r.profile);
@@ -192,6 +190,7 @@ fn signature_report<G: Game>(
         report.corpus = Some(s.path().display().to_string());
         report.corpus_status = Some(s.describe());
     }
+    point_repro_at(opts, &mut report, &ex.text);
     Ok(report)
 }
 
@@ -209,6 +208,38 @@ fn behaves_like<G: Game>(opts: &DiffOptions, r: &mut SignatureReport, samples: &
     r.like = Some(likes.like);
     r.nearest = likes.nearest;
     r.like_inputs = Some(likes.of);
+}
+
+/// What a repro command rebuilds.
+const REPORTED: &str = "reported";
+const ORIGINAL: &str = "unshrunk original";
+
+/// Makes the report's repro command show the input it reports: the corpus
+/// file that holds it, where it is stored (`--solvers` as in the run); the
+/// command that rebuilds the input as found (`found`) stays beside it
+/// when that differs, and is the repro command, so marked, when the input
+/// reported is not stored.
+fn point_repro_at(opts: &DiffOptions, report: &mut SignatureReport, found: &str) {
+    let stored = report.corpus.as_deref().and_then(|path| {
+        let entry = corpus::load_entry(std::path::Path::new(path)).ok()?;
+        (entry.input == report.input).then(|| path.to_string())
+    });
+    let same = report.input == found;
+    match stored {
+        Some(path) => {
+            let original = std::mem::replace(
+                &mut report.repro,
+                format!(
+                    "gamefuzz repro {} --solvers {}",
+                    quote_arg(&path),
+                    solver_list_arg(&opts.solvers)
+                ),
+            );
+            report.original_repro = (!same).then_some(original);
+        }
+        None if !same => report.repro_rebuilds = ORIGINAL,
+        None => {}
+    }
 }
 
 /// Shrinks a finding within `share`, from the smaller of the run's
@@ -245,6 +276,11 @@ fn shrink_exemplar<G: Game>(
         start.note = Some(why);
         return start;
     }
+    // Every run of the shrink, a program's included, ends with its share.
+    let opts = &DiffOptions {
+        limits: opts.limits.until(Instant::now() + share),
+        ..opts.clone()
+    };
     // A packed-only finding or a file is shrunk structurally (its cases
     // come from several tapes, or from none); a generated one from its tape
     // first.

@@ -68,7 +68,7 @@ pub fn against<G: Game>(
         return Ok((fate, None));
     }
     let seed = campaign_seed(p, program);
-    let external = matches!(program.spec, SolverSpec::Cmd(_));
+    let external = program.spec.is_program();
     let campaign = DiffOptions {
         solvers: vec![SolverSpec::Engine, program.spec.clone()],
         amount: Amount::Time(opts.time),

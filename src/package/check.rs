@@ -138,7 +138,9 @@ pub fn run_tests<G: Game>(
         let (input, text) = match checked {
             Ok(x) => x,
             Err(why) => {
-                outcome.invalid = Some(why);
+                // Said once, by `line`.
+                let why = why.strip_prefix("invalid input: ").unwrap_or(&why);
+                outcome.invalid = Some(why.to_string());
                 outcomes.push(outcome);
                 continue;
             }
@@ -327,7 +329,7 @@ pub fn check<G: Game>(
         .collect();
     for o in run_tests::<G>(&findings, solvers, limits)? {
         if let Some(why) = &o.invalid {
-            bail!("{}: {why}", o.label);
+            bail!("{}: invalid input: {why}", o.label);
         }
         for (r, v) in reports.iter_mut().zip(&o.verdicts) {
             if let Verdict::Fail(_) = v {

@@ -5,11 +5,11 @@
 
 use std::fs;
 use std::path::{Path, PathBuf};
-use std::process::Command;
 use std::str::FromStr;
 
-use anyhow::{bail, Context};
+use anyhow::Context;
 
+use crate::solver::build::{build, ensure_tool, known_extensions, language};
 use crate::solver::SolverSpec;
 
 /// A program as given on the command line.
@@ -19,70 +19,14 @@ pub enum ProgramArg {
     Source(PathBuf),
 }
 
-/// How a language is built on a judge (problemtools' defaults).
-struct Language {
-    kind: Kind,
-    extensions: &'static [&'static str],
-    name: &'static str,
-    /// The program the judge builds or runs the language with, as the
-    /// `languages.yaml` of problemtools and of BAPCtools name it; it must be
-    /// here too, so that what runs here is what the judge will run.
-    tool: &'static str,
-}
-
-#[derive(Debug, Clone, Copy)]
-enum Kind {
-    Cpp,
-    C,
-    Python,
-    Rust,
-}
-
-const LANGUAGES: &[Language] = &[
-    Language {
-        kind: Kind::Cpp,
-        extensions: &["cpp", "cc", "cxx"],
-        name: "C++",
-        tool: "g++",
-    },
-    Language {
-        kind: Kind::C,
-        extensions: &["c"],
-        name: "C",
-        tool: "gcc",
-    },
-    Language {
-        kind: Kind::Python,
-        extensions: &["py"],
-        name: "Python 3 (PyPy)",
-        tool: "pypy3",
-    },
-    Language {
-        kind: Kind::Rust,
-        extensions: &["rs"],
-        name: "Rust",
-        tool: "rustc",
-    },
-];
-
-fn language(path: &Path) -> Option<&'static Language> {
-    let ext = path.extension()?.to_str()?;
-    LANGUAGES.iter().find(|l| l.extensions.contains(&ext))
-}
-
-fn known_extensions() -> String {
-    let all: Vec<String> = LANGUAGES
-        .iter()
-        .flat_map(|l| l.extensions.iter().map(|e| format!(".{e}")))
-        .collect();
-    all.join(", ")
-}
-
 impl FromStr for ProgramArg {
     type Err = String;
     fn from_str(s: &str) -> Result<Self, String> {
-        if let Ok(spec) = s.parse::<SolverSpec>() {
-            return Ok(ProgramArg::Solver(spec));
+        match s.parse::<SolverSpec>() {
+            // Built here into the package's folder, for submissions/.
+            Ok(SolverSpec::Source(path)) => return Ok(ProgramArg::Source(path)),
+            Ok(spec) => return Ok(ProgramArg::Solver(spec)),
+            Err(_) => {}
         }
         let path = PathBuf::from(s);
         match language(&path) {
@@ -199,90 +143,6 @@ pub fn prepare(arg: &ProgramArg, dir: &BuildDir, n: usize) -> anyhow::Result<Pro
             })
         }
     }
-}
-
-/// Refuses, before any work, a source file whose language this machine
-/// cannot build or run the way a judge does.
-fn ensure_tool(lang: &Language, path: &Path) -> anyhow::Result<()> {
-    if crate::solver::find_program(lang.tool).is_ok() {
-        return Ok(());
-    }
-    let hint = match lang.kind {
-        Kind::Python => {
-            " (Debian: apt-get install pypy3; or give the program as \
-             `cmd:python3 FILE`, which runs it here but puts no source in submissions/)"
-        }
-        _ => "",
-    };
-    bail!(
-        "{}: a judge runs {} programs with {} (the languages.yaml of problemtools and BAPCtools), \
-         which is not installed here{hint}",
-        path.display(),
-        lang.name,
-        lang.tool
-    )
-}
-
-/// Builds `src` into the executable `bin` with a judge's usual flags (those
-/// of problemtools; Python is checked and run with PyPy, as both
-/// problemtools and BAPCtools run Python 3), and gives the command line
-/// that runs it.
-fn build(lang: &Language, src: &Path, bin: &Path) -> anyhow::Result<Vec<String>> {
-    let mut run = vec![bin.display().to_string()];
-    let mut cmd;
-    match lang.kind {
-        Kind::Cpp => {
-            cmd = Command::new(lang.tool);
-            cmd.args(["-O2", "-std=gnu++23", "-static", "-o"])
-                .arg(bin)
-                .arg(src)
-                .args([
-                    "-lrt",
-                    "-Wl,--whole-archive",
-                    "-lpthread",
-                    "-Wl,--no-whole-archive",
-                ]);
-        }
-        Kind::C => {
-            cmd = Command::new(lang.tool);
-            cmd.args(["-O2", "-std=gnu17", "-static", "-o"])
-                .arg(bin)
-                .arg(src)
-                .arg("-lm");
-        }
-        Kind::Rust => {
-            cmd = Command::new(lang.tool);
-            cmd.args([
-                "-C",
-                "opt-level=3",
-                "--crate-type",
-                "bin",
-                "--edition",
-                "2021",
-            ])
-            .arg(src)
-            .arg("-o")
-            .arg(bin);
-        }
-        Kind::Python => {
-            // Refuses a program that does not even compile, as the judge's
-            // compile step (`pypy3 -m py_compile`) does; it then runs under
-            // the interpreter. (`src` is the copy in the build directory.)
-            cmd = Command::new(lang.tool);
-            cmd.args(["-m", "py_compile"]).arg(src);
-            run = vec![lang.tool.into(), src.display().to_string()];
-        }
-    }
-    let program = lang.tool;
-    let out = cmd
-        .output()
-        .with_context(|| format!("running {program} (needed to build {} programs)", lang.name))?;
-    if !out.status.success() {
-        let complaint = String::from_utf8_lossy(&out.stderr);
-        let lines: Vec<&str> = complaint.lines().take(20).collect();
-        bail!("{program} failed:\n{}", lines.join("\n"));
-    }
-    Ok(run)
 }
 
 #[cfg(test)]

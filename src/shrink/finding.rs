@@ -31,7 +31,7 @@ pub fn shrink_finding<G: Game>(
 ) -> (Shrunk<G::Input>, Option<Runs<G::Output>>) {
     let mut program_runs = 0u64;
     let prefilter = Prefilter::new::<G>(solvers, signature, &input, limits, &mut program_runs);
-    let is_cmd = |i: &usize| matches!(solvers[*i], SolverSpec::Cmd(_));
+    let is_cmd = |i: &usize| solvers[*i].is_program();
     let (programs, in_process): (Vec<usize>, Vec<usize>) = (0..solvers.len()).partition(is_cmd);
     let mut judge = FindingJudge::<G> {
         solvers,
@@ -43,6 +43,7 @@ pub fn shrink_finding<G: Game>(
         prefilter,
         program_runs,
         kept: None,
+        cut_short: false,
     };
     let mut shrunk = shrink_with::<G, _>(input, tape, &mut judge, bounds);
     shrunk.cost.program_runs = judge.program_runs;
@@ -64,6 +65,8 @@ struct FindingJudge<'a, G: Game> {
     program_runs: u64,
     /// The runs on the last candidate kept.
     kept: Option<Runs<G::Output>>,
+    /// A run was cut short: the shrink's time is up (or an interrupt).
+    cut_short: bool,
 }
 
 impl<G: Game> Judge<G> for FindingJudge<'_, G> {
@@ -76,6 +79,10 @@ impl<G: Game> Judge<G> for FindingJudge<'_, G> {
 
     fn batches(&self) -> bool {
         !self.programs.is_empty()
+    }
+
+    fn cut_short(&self) -> bool {
+        self.cut_short
     }
 
     /// In-process runs and the pre-check first, for all of `cands`; then
@@ -156,7 +163,13 @@ impl<G: Game> FindingJudge<'_, G> {
         }
     }
 
-    fn same(&self, cand: &G::Input, runs: &Runs<G::Output>) -> bool {
+    fn same(&mut self, cand: &G::Input, runs: &Runs<G::Output>) -> bool {
+        let cut = |r: &Run<G::Output>| {
+            r.result
+                .as_ref()
+                .is_err_and(|f| f.kind == crate::fault::FaultKind::Interrupted)
+        };
+        self.cut_short |= runs.iter().flatten().any(cut);
         verdict::signature::<G>(self.solvers, cand, runs)
             .0
             .as_deref()
@@ -215,12 +228,7 @@ impl<G: Game> FindingJudge<'_, G> {
             let run = solver::run::<G>(&self.solvers[i], packed, &text, self.limits)?;
             let outs = G::unpack_output(&parts, run.result.as_ref().ok()?)?;
             for (runs, out) in split.iter_mut().zip(outs) {
-                runs[i] = Some(Run {
-                    result: Ok(out),
-                    stdout: None,
-                    stderr: None,
-                    notes: Vec::new(),
-                });
+                runs[i] = Some(Run::answer(out));
             }
         }
         Some(split)
@@ -258,7 +266,7 @@ impl Prefilter {
         limits: &Limits,
         program_runs: &mut u64,
     ) -> Option<Prefilter> {
-        let is_cmd = |s: &SolverSpec| matches!(s, SolverSpec::Cmd(_));
+        let is_cmd = |s: &SolverSpec| s.is_program();
         if solvers.first().is_none_or(is_cmd) || !solvers.iter().any(is_cmd) {
             return None;
         }

@@ -121,6 +121,12 @@ trait Judge<G: Game> {
     fn batches(&self) -> bool {
         false
     }
+
+    /// Whether a run was cut short (an interrupt, the shrink's deadline)
+    /// while deciding: what it decided then says nothing.
+    fn cut_short(&self) -> bool {
+        false
+    }
 }
 
 struct OneByOne<F>(F);
@@ -292,6 +298,11 @@ impl<G: Game, J: Judge<G>> Search<'_, G, J> {
                 return Ok(None);
             }
             let kept = self.judge.first_kept(&batch);
+            // A run cut short (the shrink's time is up) decided nothing:
+            // the shrink ends there, not complete.
+            if self.judge.cut_short() {
+                return Err(OutOfBudget);
+            }
             let decided = kept.map_or(batch.len(), |k| k + 1);
             self.cost.decided += decided as u64;
             if seeds {

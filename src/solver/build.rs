@@ -1,0 +1,237 @@
+//! Source files as programs: built the way a Kattis judge builds them
+//! (problemtools' flags), so that what runs here is what the judge runs.
+//! `diff`, `solve`, `shrink` and `repro` take them as solvers (built
+//! once per content into a cache); `package` builds them into its own
+//! folder, for `submissions/`.
+
+use std::collections::BTreeMap;
+use std::fs;
+use std::path::{Path, PathBuf};
+use std::process::Command;
+use std::sync::Mutex;
+
+use anyhow::{bail, Context};
+
+use crate::source::fnv1a64;
+
+/// How a language is built on a judge (problemtools' defaults).
+pub struct Language {
+    kind: Kind,
+    extensions: &'static [&'static str],
+    pub name: &'static str,
+    /// The program the judge builds or runs the language with, as the
+    /// `languages.yaml` of problemtools and of BAPCtools name it; it must be
+    /// here too, so that what runs here is what the judge will run.
+    tool: &'static str,
+}
+
+#[derive(Debug, Clone, Copy)]
+enum Kind {
+    Cpp,
+    C,
+    Python,
+    Rust,
+}
+
+const LANGUAGES: &[Language] = &[
+    Language {
+        kind: Kind::Cpp,
+        extensions: &["cpp", "cc", "cxx"],
+        name: "C++",
+        tool: "g++",
+    },
+    Language {
+        kind: Kind::C,
+        extensions: &["c"],
+        name: "C",
+        tool: "gcc",
+    },
+    Language {
+        kind: Kind::Python,
+        extensions: &["py"],
+        name: "Python 3 (PyPy)",
+        tool: "pypy3",
+    },
+    Language {
+        kind: Kind::Rust,
+        extensions: &["rs"],
+        name: "Rust",
+        tool: "rustc",
+    },
+];
+
+/// The language of a source file, by its extension.
+pub fn language(path: &Path) -> Option<&'static Language> {
+    let ext = path.extension()?.to_str()?;
+    LANGUAGES.iter().find(|l| l.extensions.contains(&ext))
+}
+
+/// `.cpp, .cc, .cxx, .c, .py, .rs`: the extensions of source files.
+pub fn known_extensions() -> String {
+    let all: Vec<String> = LANGUAGES
+        .iter()
+        .flat_map(|l| l.extensions.iter().map(|e| format!(".{e}")))
+        .collect();
+    all.join(", ")
+}
+
+/// Refuses, before any work, a source file whose language this machine
+/// cannot build or run the way a judge does.
+pub fn ensure_tool(lang: &Language, path: &Path) -> anyhow::Result<()> {
+    if super::find_program(lang.tool).is_ok() {
+        return Ok(());
+    }
+    let hint = match lang.kind {
+        Kind::Python => {
+            " (Debian: apt-get install pypy3; or give the program as \
+             `cmd:python3 FILE`, which runs it here but puts no source in submissions/)"
+        }
+        _ => "",
+    };
+    bail!(
+        "{}: a judge runs {} programs with {} (the languages.yaml of problemtools and BAPCtools), \
+         which is not installed here{hint}",
+        path.display(),
+        lang.name,
+        lang.tool
+    )
+}
+
+/// Builds `src` into the executable `bin` with a judge's usual flags (those
+/// of problemtools; Python is checked and run with PyPy, as both
+/// problemtools and BAPCtools run Python 3), and gives the command line
+/// that runs it.
+pub fn build(lang: &Language, src: &Path, bin: &Path) -> anyhow::Result<Vec<String>> {
+    let mut run = vec![bin.display().to_string()];
+    let mut cmd;
+    match lang.kind {
+        Kind::Cpp => {
+            cmd = Command::new(lang.tool);
+            cmd.args(["-O2", "-std=gnu++23", "-static", "-o"])
+                .arg(bin)
+                .arg(src)
+                .args([
+                    "-lrt",
+                    "-Wl,--whole-archive",
+                    "-lpthread",
+                    "-Wl,--no-whole-archive",
+                ]);
+        }
+        Kind::C => {
+            cmd = Command::new(lang.tool);
+            cmd.args(["-O2", "-std=gnu17", "-static", "-o"])
+                .arg(bin)
+                .arg(src)
+                .arg("-lm");
+        }
+        Kind::Rust => {
+            cmd = Command::new(lang.tool);
+            cmd.args([
+                "-C",
+                "opt-level=3",
+                "--crate-type",
+                "bin",
+                "--edition",
+                "2021",
+            ])
+            .arg(src)
+            .arg("-o")
+            .arg(bin);
+        }
+        Kind::Python => {
+            // Refuses a program that does not even compile, as the judge's
+            // compile step (`pypy3 -m py_compile`) does; it then runs under
+            // the interpreter. (`src` is the copy in the build directory.)
+            cmd = Command::new(lang.tool);
+            cmd.args(["-m", "py_compile"]).arg(src);
+            run = vec![lang.tool.into(), src.display().to_string()];
+        }
+    }
+    let program = lang.tool;
+    let out = cmd
+        .output()
+        .with_context(|| format!("running {program} (needed to build {} programs)", lang.name))?;
+    if !out.status.success() {
+        let complaint = String::from_utf8_lossy(&out.stderr);
+        let lines: Vec<&str> = complaint.lines().take(20).collect();
+        bail!("{program} failed:\n{}", lines.join("\n"));
+    }
+    Ok(run)
+}
+
+/// The command line that runs source file `path`, built on first use and
+/// kept in the build cache under the hash of its language and bytes: the
+/// same source is built once, however many runs and commands use it, and
+/// an edited one is built again. Within a process the answer for a path is
+/// remembered, so the file is read once per run.
+pub fn built(path: &Path) -> Result<Vec<String>, String> {
+    static BUILT: Mutex<Built> = Mutex::new(BTreeMap::new());
+    let mut memo = BUILT.lock().unwrap_or_else(|p| p.into_inner());
+    if let Some(r) = memo.get(path) {
+        return r.clone();
+    }
+    let r = build_cached(path).map_err(|e| format!("{e:#}"));
+    memo.insert(path.to_path_buf(), r.clone());
+    r
+}
+
+/// What [`built`] answered per path.
+type Built = BTreeMap<PathBuf, Result<Vec<String>, String>>;
+
+fn build_cached(path: &Path) -> anyhow::Result<Vec<String>> {
+    let lang = language(path).with_context(|| {
+        format!(
+            "{}: not a source file a judge builds ({})",
+            path.display(),
+            known_extensions()
+        )
+    })?;
+    ensure_tool(lang, path)?;
+    let source = fs::read(path).with_context(|| format!("reading {}", path.display()))?;
+    let name = path
+        .file_name()
+        .map_or_else(|| "source".into(), |n| n.to_string_lossy().into_owned());
+    let mut key = lang.name.as_bytes().to_vec();
+    key.push(0);
+    key.extend_from_slice(&source);
+    let dir = cache_dir().join(format!("{:016x}", fnv1a64(&key)));
+    let ready = dir.join("ready");
+    if !ready.exists() {
+        // Built aside and renamed into place: a concurrent build of the
+        // same source, or a killed one, never leaves half a program.
+        let work = dir.with_extension(format!("tmp-{}", std::process::id()));
+        let _ = fs::remove_dir_all(&work);
+        fs::create_dir_all(&work).with_context(|| format!("creating {}", work.display()))?;
+        fs::write(work.join(&name), &source)
+            .with_context(|| format!("writing {}", work.display()))?;
+        let built = build(lang, &work.join(&name), &work.join("program"));
+        if let Err(e) = built {
+            let _ = fs::remove_dir_all(&work);
+            return Err(e.context(format!("building {}", path.display())));
+        }
+        fs::write(work.join("ready"), b"")?;
+        if fs::rename(&work, &dir).is_err() {
+            // Another process got there first with the same build.
+            let _ = fs::remove_dir_all(&work);
+        }
+    }
+    Ok(match lang.kind {
+        Kind::Python => vec![lang.tool.into(), dir.join(&name).display().to_string()],
+        _ => vec![dir.join("program").display().to_string()],
+    })
+}
+
+/// Where built sources are kept: `$XDG_CACHE_HOME/gamefuzz/builds`, else
+/// `~/.cache/gamefuzz/builds`, else under the temporary directory.
+fn cache_dir() -> PathBuf {
+    let home = |v: &str| {
+        std::env::var_os(v)
+            .filter(|p| !p.is_empty())
+            .map(PathBuf::from)
+    };
+    home("XDG_CACHE_HOME")
+        .or_else(|| home("HOME").map(|h| h.join(".cache")))
+        .unwrap_or_else(std::env::temp_dir)
+        .join("gamefuzz")
+        .join("builds")
+}
