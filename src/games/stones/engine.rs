@@ -91,30 +91,32 @@ pub fn solve<O: Observer>(
     // count of each kind and the running T.
     let mut counts = [0; Kind::ALL.len()];
     let mut total = 0;
-    let mut answers = Vec::with_capacity(input.cases.len());
-    for case in &input.cases {
-        let kept: Case;
-        let case = if Mk::CountsNotCleared.on(obs) {
-            for &(kind, count) in case {
-                counts[kind.index()] = count;
+    Ok(input
+        .cases
+        .iter()
+        .map(|case| {
+            let kept: Case;
+            let case = if Mk::CountsNotCleared.on(obs) {
+                for &(kind, count) in case {
+                    counts[kind.index()] = count;
+                }
+                kept = Kind::ALL
+                    .into_iter()
+                    .zip(counts)
+                    .filter(|&(_, c)| c > 0)
+                    .collect();
+                &kept
+            } else {
+                case
+            };
+            let mut t = double_value_observed(case, obs);
+            if Mk::TotalNotReset.on(obs) {
+                total += t;
+                t = total;
             }
-            kept = Kind::ALL
-                .into_iter()
-                .zip(counts)
-                .filter(|&(_, c)| c > 0)
-                .collect();
-            &kept
-        } else {
-            case
-        };
-        let mut t = double_value_observed(case, obs);
-        if Mk::TotalNotReset.on(obs) {
-            total += t;
-            t = total;
-        }
-        answers.push(answer(t, obs));
-    }
-    Ok(answers)
+            answer(t, obs)
+        })
+        .collect())
 }
 
 /// The same evaluation as [`solve`], counting instead of ignoring events.

@@ -279,26 +279,42 @@ pub fn checkmated<O: Observer>(
     let Some(scene) = scene_after_facing(case, obs) else {
         return Ok(false);
     };
-    let diagonals = Mk::DiagonalMoves
-        .on(obs)
-        .then(|| diagonal_neighbours(case.black));
     // The moves a mistaken run tried before, which it may not have undone.
     let mut tried = Vec::new();
-    for to in neighbours(case.black)
-        .into_iter()
-        .chain(diagonals.into_iter().flatten())
-    {
-        budget.step()?;
-        if !attacked(case, to, scene, &tried, budget, obs, |_, _, _| {})? {
-            Ev::SafeMove.hit(obs);
+    for to in neighbours(case.black) {
+        if escapes(case, to, scene, &mut tried, budget, obs)? {
             return Ok(false);
         }
-        if O::BENDING && in_black_palace(to) {
-            tried.push(to);
+    }
+    if Mk::DiagonalMoves.on(obs) {
+        for to in diagonal_neighbours(case.black) {
+            if escapes(case, to, scene, &mut tried, budget, obs)? {
+                return Ok(false);
+            }
         }
     }
     Ev::Checkmate.hit(obs);
     Ok(true)
+}
+
+/// Spec 4.2 steps 2-4 for the move to `to`: whether it is safe.
+fn escapes<O: Observer>(
+    case: &Case,
+    to: Point,
+    scene: Scene,
+    tried: &mut Vec<Point>,
+    budget: &mut Budget,
+    obs: &mut O,
+) -> Result<bool, Fault> {
+    budget.step()?;
+    if !attacked(case, to, scene, tried, budget, obs, |_, _, _| {})? {
+        Ev::SafeMove.hit(obs);
+        return Ok(true);
+    }
+    if O::BENDING && in_black_palace(to) {
+        tried.push(to);
+    }
+    Ok(false)
 }
 
 /// Spec 4.2 step 1: `None` when the generals face each other (black
