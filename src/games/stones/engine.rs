@@ -2,6 +2,7 @@
 //! combinatorial game theory (§4.1), so a case is decided by the sign of
 //! one exact integer, twice the sum of the pile values.
 
+use super::mistakes::Mk;
 use super::model::{Answer, Case, Input, Kind};
 use crate::fault::{Budget, Fault};
 use crate::game::Observer;
@@ -51,6 +52,22 @@ impl Kind {
         }
     }
 
+    /// `double_value` as a run plays it: a mistaken run may misvalue a
+    /// pile.
+    fn played_value<O: Observer>(self, obs: &O) -> i128 {
+        let value = match self {
+            Kind::BW | Kind::WB if Mk::MixedPilesWorthZero.on(obs) => 0,
+            Kind::BW | Kind::WB if Mk::MixedPilesWorthOne.on(obs) => 2 * self.double_value(),
+            Kind::BW | Kind::WB if Mk::BwWbSwapped.on(obs) => -self.double_value(),
+            _ => self.double_value(),
+        };
+        if Mk::ColoursSwapped.on(obs) {
+            -value
+        } else {
+            value
+        }
+    }
+
     fn rule(self) -> Ev {
         match self {
             Kind::W => Ev::PileW,
@@ -64,21 +81,49 @@ impl Kind {
 }
 
 /// One step per case: each is a formula, never a search.
-pub fn solve(input: &Input, budget: &mut Budget) -> Result<Vec<Answer>, Fault> {
+pub fn solve<O: Observer>(
+    input: &Input,
+    budget: &mut Budget,
+    obs: &mut O,
+) -> Result<Vec<Answer>, Fault> {
     budget.steps(input.cases.len() as u64)?;
+    // What a mistaken run carries from case to case, never cleared: the
+    // count of each kind and the running T.
+    let mut counts = [0; Kind::ALL.len()];
+    let mut total = 0;
     Ok(input
         .cases
         .iter()
-        .map(|case| answer(case, &mut ()))
+        .map(|case| {
+            let kept: Case;
+            let case = if Mk::CountsNotCleared.on(obs) {
+                for &(kind, count) in case {
+                    counts[kind.index()] = count;
+                }
+                kept = Kind::ALL
+                    .into_iter()
+                    .zip(counts)
+                    .filter(|&(_, c)| c > 0)
+                    .collect();
+                &kept
+            } else {
+                case
+            };
+            let mut t = double_value_observed(case, obs);
+            if Mk::TotalNotReset.on(obs) {
+                total += t;
+                t = total;
+            }
+            answer(t, obs)
+        })
         .collect())
 }
 
 /// The same evaluation as [`solve`], counting instead of ignoring events.
 pub fn rule_hits(input: &Input) -> Vec<u64> {
     let mut hits = vec![0; Ev::RULES.len()];
-    for case in &input.cases {
-        answer(case, &mut hits);
-    }
+    solve(input, &mut Budget::new(u64::MAX), &mut hits)
+        .expect("an unlimited budget never runs out");
     hits
 }
 
@@ -91,9 +136,14 @@ pub fn double_value(case: &Case) -> i128 {
 fn double_value_observed<O: Observer>(case: &Case, obs: &mut O) -> i128 {
     let (mut whole, mut halves) = (0i128, 0i128);
     let (mut positive, mut negative) = (0i128, 0i128);
+    // G itself, as a mistaken run sums it in floating point.
+    let mut g = 0f64;
     for &(kind, count) in case {
         kind.rule().hit(obs);
-        let term = kind.double_value() * i128::from(count);
+        let term = kind.played_value(obs) * i128::from(count);
+        if Mk::ValueInDouble.on(obs) {
+            g += kind.double_value() as f64 / 2.0 * count as f64;
+        }
         if term.unsigned_abs() > i32::MAX as u128 {
             Ev::TermBeyondI32.hit(obs);
         }
@@ -107,26 +157,51 @@ fn double_value_observed<O: Observer>(case: &Case, obs: &mut O) -> i128 {
             _ => whole += term,
         }
     }
-    let t = whole + halves;
+    if Mk::HalvesTruncated.on(obs) {
+        halves = halves / 2 * 2;
+    }
+    let t = if Mk::HalvesTiebreak.on(obs) && whole != 0 {
+        whole
+    } else {
+        whole + halves
+    };
     if t.signum() != whole.signum() {
         Ev::HalvesChangeOutcome.hit(obs);
     }
     if positive.max(negative) > 1 << 62 {
         Ev::SumBeyondHalfI64.hit(obs);
     }
+    if Mk::ValueInDouble.on(obs) {
+        return i128::from(g > 0.0) - i128::from(g < 0.0);
+    }
+    if Mk::SumInI32.on(obs) {
+        return i128::from(t as i32);
+    }
+    if Mk::SumUnsigned.on(obs) {
+        return i128::from(t as u64);
+    }
     t
 }
 
 /// Spec 4.1 for one case: the answers follow from the sign of T alone.
-fn answer<O: Observer>(case: &Case, obs: &mut O) -> Answer {
-    let t = double_value_observed(case, obs);
+fn answer<O: Observer>(t: i128, obs: &mut O) -> Answer {
     match t.signum() {
         1 => Ev::AWinsBoth.hit(obs),
         0 => Ev::SecondPlayerWins.hit(obs),
         _ => Ev::BWinsBoth.hit(obs),
     }
     Answer {
-        first: t > 0,
-        second: t >= 0,
+        first: if Mk::FirstWinsAtZero.on(obs) {
+            t >= 0
+        } else {
+            t > 0
+        },
+        second: if Mk::SecondLosesAtZero.on(obs) {
+            t > 0
+        } else if Mk::SecondAnswerForB.on(obs) {
+            t < 0
+        } else {
+            t >= 0
+        },
     }
 }

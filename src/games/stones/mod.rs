@@ -7,6 +7,7 @@
 mod brute;
 mod engine;
 mod gen;
+mod mistakes;
 mod model;
 mod shrink;
 #[cfg(test)]
@@ -14,7 +15,7 @@ mod tests;
 mod validate;
 
 use crate::fault::{Budget, Fault};
-use crate::game::{Game, GameId, Invalid, Profile, Rule};
+use crate::game::{Game, GameId, Invalid, Mistake, Profile, Rule};
 use crate::source::Source;
 use crate::text::ParseError;
 
@@ -60,13 +61,19 @@ impl Game for Stones {
     }
 
     fn solve(input: &Input, budget: &mut Budget) -> Result<Vec<Answer>, Fault> {
-        engine::solve(input, budget)
+        engine::solve(input, budget, &mut ())
     }
 
     const RULES: &'static [Rule] = engine::Ev::RULES;
 
     fn rule_hits(input: &Input) -> Vec<u64> {
         engine::rule_hits(input)
+    }
+
+    const MISTAKES: &'static [Mistake] = mistakes::Mk::CATALOGUE;
+
+    fn mistaken(text: &str, mistake: usize, budget: &mut Budget) -> Result<String, Fault> {
+        mistakes::mistaken(text, mistake, budget)
     }
 
     fn brute(input: &Input, budget: &mut Budget) -> Option<Result<Vec<Answer>, Fault>> {

@@ -2,7 +2,7 @@
 //! each of the black general's moves.
 
 use super::mistakes::Mk;
-use super::model::{in_black_palace, Case, Input, Kind, Output, Piece, Point};
+use super::model::{in_black_palace, on_board, Case, Input, Kind, Output, Piece, Point};
 use crate::fault::{Budget, Fault};
 use crate::game::Observer;
 
@@ -68,6 +68,10 @@ impl Board {
         self.occupied[r as usize][c as usize]
     }
 
+    fn set(&mut self, (r, c): Point, occupied: bool) {
+        self.occupied[r as usize][c as usize] = occupied;
+    }
+
     /// Pieces strictly between two points of one row or column.
     fn between(&self, p: (i32, i32), q: (i32, i32)) -> usize {
         let (dr, dc) = ((q.0 - p.0).signum(), (q.1 - p.1).signum());
@@ -112,13 +116,15 @@ fn attacks<O: Observer>(
 ) -> bool {
     let p = signed(piece.at);
     let q = signed(target);
-    if p == q {
+    // A piece on the target itself has been captured, unless a mistaken
+    // run forgot to take it off its list of attackers.
+    if p == q && !Mk::CapturedPieceStillAttacks.on(obs) {
         return false;
     }
     let aligned = p.0 == q.0 || p.1 == q.1;
     let through_vacated = scene.vacated.is_some_and(|v| strictly_between(p, v, q));
     match piece.kind {
-        Kind::General if p.1 != q.1 => false,
+        Kind::General if p.1 != q.1 || Mk::GeneralNeverDefends.on(obs) => false,
         Kind::Chariot if !aligned => false,
         Kind::General | Kind::Chariot => {
             straight_attacks(board, piece.kind, p, q, through_vacated, obs)
@@ -139,7 +145,8 @@ fn straight_attacks<O: Observer>(
     through_vacated: bool,
     obs: &mut O,
 ) -> bool {
-    let open = board.between(p, q) == 0;
+    let open =
+        board.between(p, q) == 0 || (kind == Kind::General && Mk::GeneralSeesThroughPieces.on(obs));
     match (kind, open) {
         (Kind::General, true) => Ev::GeneralAttacks.hit(obs),
         (Kind::General, false) => Ev::GeneralViewBlocked.hit(obs),
@@ -161,13 +168,16 @@ fn cannon_attacks<O: Observer>(
     through_vacated: bool,
     obs: &mut O,
 ) -> bool {
-    match board.between(p, q) {
+    let screens = board.between(p, q)
+        + usize::from(Mk::VacatedPointStillScreens.on(obs) && through_vacated)
+        - usize::from(Mk::RedGeneralNeverScreens.on(obs) && strictly_between(p, scene.general, q));
+    match screens {
         0 => {
             Ev::CannonNoScreen.hit(obs);
             if through_vacated {
                 Ev::VacatedScreenGone.hit(obs);
             }
-            false
+            Mk::CannonWithoutScreen.on(obs)
         }
         1 => {
             // With one piece between, the general is the screen
@@ -184,7 +194,7 @@ fn cannon_attacks<O: Observer>(
         }
         _ => {
             Ev::CannonTwoScreens.hit(obs);
-            false
+            Mk::CannonOverManyScreens.on(obs)
         }
     }
 }
@@ -192,10 +202,19 @@ fn cannon_attacks<O: Observer>(
 /// A horse attacks a point one jump away whose leg point is empty.
 fn horse_attacks<O: Observer>(board: &Board, p: (i32, i32), q: (i32, i32), obs: &mut O) -> bool {
     let (dr, dc) = (q.0 - p.0, q.1 - p.1);
-    let leg = match (dr.abs(), dc.abs()) {
-        (2, 1) => (p.0 + dr / 2, p.1),
-        (1, 2) => (p.0, p.1 + dc / 2),
+    // One step from the horse along the long side of its jump.
+    let step = match (dr.abs(), dc.abs()) {
+        (2, 1) => (dr / 2, 0),
+        (1, 2) => (0, dc / 2),
         _ => return false,
+    };
+    let leg = if Mk::HorseLegBesideTarget.on(obs) {
+        (q.0 - step.0, q.1 - step.1)
+    } else if Mk::HorseLegSideways.on(obs) {
+        // Beside the horse along the short side of the jump.
+        (q.0 - 2 * step.0, q.1 - 2 * step.1)
+    } else {
+        (p.0 + step.0, p.1 + step.1)
     };
     let free = Mk::HorseLegIgnored.on(obs) || !board.at(leg);
     if free {
@@ -230,10 +249,16 @@ pub fn solve<O: Observer>(
     budget: &mut Budget,
     obs: &mut O,
 ) -> Result<Output, Fault> {
+    // A mistaken run's flag that some case escaped, never cleared.
+    let mut escaped = false;
     input
         .cases
         .iter()
-        .map(|c| checkmated(c, budget, obs))
+        .map(|c| {
+            let mate = checkmated(c, budget, obs)?;
+            escaped |= Mk::EscapeFlagNotReset.on(obs) && !mate;
+            Ok(mate && !escaped)
+        })
         .collect()
 }
 
@@ -254,15 +279,42 @@ pub fn checkmated<O: Observer>(
     let Some(scene) = scene_after_facing(case, obs) else {
         return Ok(false);
     };
+    // The moves a mistaken run tried before, which it may not have undone.
+    let mut tried = Vec::new();
     for to in neighbours(case.black) {
-        budget.step()?;
-        if !attacked(case, to, scene, budget, obs, |_, _, _| {})? {
-            Ev::SafeMove.hit(obs);
+        if escapes(case, to, scene, &mut tried, budget, obs)? {
             return Ok(false);
+        }
+    }
+    if Mk::DiagonalMoves.on(obs) {
+        for to in diagonal_neighbours(case.black) {
+            if escapes(case, to, scene, &mut tried, budget, obs)? {
+                return Ok(false);
+            }
         }
     }
     Ev::Checkmate.hit(obs);
     Ok(true)
+}
+
+/// Spec 4.2 steps 2-4 for the move to `to`: whether it is safe.
+fn escapes<O: Observer>(
+    case: &Case,
+    to: Point,
+    scene: Scene,
+    tried: &mut Vec<Point>,
+    budget: &mut Budget,
+    obs: &mut O,
+) -> Result<bool, Fault> {
+    budget.step()?;
+    if !attacked(case, to, scene, tried, budget, obs, |_, _, _| {})? {
+        Ev::SafeMove.hit(obs);
+        return Ok(true);
+    }
+    if O::BENDING && in_black_palace(to) {
+        tried.push(to);
+    }
+    Ok(false)
 }
 
 /// Spec 4.2 step 1: `None` when the generals face each other (black
@@ -271,7 +323,16 @@ fn scene_after_facing<O: Observer>(case: &Case, obs: &mut O) -> Option<Scene> {
     let general = red_general(case).expect("a valid case has a red general");
     if general.at.1 == case.black.1 {
         let board = Board::new(case.red.iter().map(|p| p.at).chain([case.black]));
-        if board.between(signed(general.at), signed(case.black)) == 0 {
+        let (g, b) = (signed(general.at), signed(case.black));
+        let between = if Mk::FacingCountsWholeColumn.on(obs) {
+            (1..=10)
+                .filter(|&r| r != g.0 && r != b.0 && board.at((r, g.1)))
+                .count()
+        } else {
+            board.between(g, b)
+                - usize::from(Mk::FacingScanStopsShort.on(obs) && board.at((g.0 - 1, g.1)))
+        };
+        if between == 0 && !Mk::FacingGeneralsIgnored.on(obs) {
             Ev::FacingGenerals.hit(obs);
             return None;
         }
@@ -288,6 +349,16 @@ fn neighbours((br, bc): Point) -> [Point; 4] {
     [(br - 1, bc), (br + 1, bc), (br, bc - 1), (br, bc + 1)]
 }
 
+/// The four diagonal points, which are no moves of a general.
+fn diagonal_neighbours((br, bc): Point) -> [Point; 4] {
+    [
+        (br - 1, bc - 1),
+        (br - 1, bc + 1),
+        (br + 1, bc - 1),
+        (br + 1, bc + 1),
+    ]
+}
+
 /// Spec 4.2 steps 2-4 for the move to `to`: whether it is no move (off
 /// the palace) or attacked by a remaining red piece. `each` sees every
 /// remaining piece's verdict with the observer its events went to.
@@ -295,17 +366,44 @@ fn attacked<O: Observer>(
     case: &Case,
     to: Point,
     scene: Scene,
+    tried: &[Point],
     budget: &mut Budget,
     obs: &mut O,
     mut each: impl FnMut(Piece, bool, &mut O),
 ) -> Result<bool, Fault> {
-    if !in_black_palace(to) {
+    let palace = in_black_palace(to)
+        || (Mk::MovesLeavePalace.on(obs) && on_board(to))
+        || (Mk::PalaceFourRows.on(obs) && to.0 == 4);
+    if !palace {
         Ev::MoveOffPalace.hit(obs);
         return Ok(true);
     }
-    let remaining: Vec<Piece> = case.red.iter().copied().filter(|p| p.at != to).collect();
+    let remaining: Vec<Piece> = case
+        .red
+        .iter()
+        .copied()
+        .filter(|p| p.at != to || Mk::CapturedPieceStillAttacks.on(obs))
+        .collect();
     let captures = remaining.len() < case.red.len();
-    let after = Board::new(remaining.iter().map(|p| p.at).chain([to]));
+    let mut after = Board::new(remaining.iter().map(|p| p.at).chain([to]));
+    if Mk::TestedBeforeLeaving.on(obs) {
+        after.set(case.black, true);
+    }
+    for &t in tried {
+        if Mk::MovedGeneralNotCleared.on(obs) {
+            after.set(t, true);
+        }
+        if Mk::CaptureNotUndone.on(obs) && case.red.iter().any(|p| p.at == t) {
+            after.set(t, false);
+        }
+    }
+    if Mk::FacingAfterMoveSafe.on(obs)
+        && scene.general.1 == to.1 as i32
+        && after.between(scene.general, signed(to)) == 0
+    {
+        // Taken for black capturing first, as in step 1.
+        return Ok(false);
+    }
     let mut attacked = false;
     for &p in &remaining {
         budget.step()?;
@@ -350,12 +448,20 @@ pub fn examine(case: &Case) -> Option<Vec<MoveCheck>> {
         .map(|to| {
             let mut tests = Vec::new();
             events.0.clear();
-            attacked(case, to, scene, &mut budget, &mut events, |p, hit, ev| {
-                if !ev.0.is_empty() {
-                    tests.push((p, hit, ev.0.iter().map(|&i| Ev::RULES[i].name).collect()));
-                }
-                ev.0.clear();
-            })
+            attacked(
+                case,
+                to,
+                scene,
+                &[],
+                &mut budget,
+                &mut events,
+                |p, hit, ev| {
+                    if !ev.0.is_empty() {
+                        tests.push((p, hit, ev.0.iter().map(|&i| Ev::RULES[i].name).collect()));
+                    }
+                    ev.0.clear();
+                },
+            )
             .expect("an unlimited budget never runs out");
             MoveCheck {
                 to,
