@@ -205,27 +205,31 @@ impl<O: Observer> Table<'_, O> {
             && self.bent(Mk::UnknownSelfProtects)
             && self.pigs[target].hand.contains(&Card::J);
         if unknown && !itself && !self.bent(Mk::UnknownTargetsProtected) {
-            if O::LISTENING && self.first_with_j(user, side, n).is_some() {
+            if O::LISTENING && self.first_with_j(user, side).is_some() {
                 self.ev(Ev::JUnknownTarget);
             }
             return Ok(false); // step 1
         }
-        // Step 2: the user has the first chance.
-        let (mut from, mut seats) = if itself || self.bent(Mk::ProtectionFromTarget) {
-            (target, n)
+        // Step 2: the user has the first chance. A search that is `short`
+        // (a mistake) misses the last seat it should look at.
+        let (mut from, mut short) = if itself || self.bent(Mk::ProtectionFromTarget) {
+            (target, false)
         } else if self.bent(Mk::UserNeverNegates) {
-            ((user + 1) % n, n - 1)
+            ((user + 1) % n, true)
         } else {
-            (user, n)
+            (user, false)
         };
-        let all_seats = n - usize::from(self.bent(Mk::JSearchSkipsLast));
-        seats = seats.min(all_seats);
+        let skips_last = self.bent(Mk::JSearchSkipsLast);
+        short |= skips_last;
         let mut played = if self.bent(Mk::JCountNotReset) {
             self.kept.j_played
         } else {
             0
         };
-        while let Some(y) = self.first_with_j(from, side, seats) {
+        while let Some(y) = self
+            .first_with_j(from, side)
+            .filter(|&y| !short || y != (from + n - 1) % n)
+        {
             self.budget.step()?;
             self.discard(y, Card::J);
             if played == 0 && y == user {
@@ -253,7 +257,7 @@ impl<O: Observer> Table<'_, O> {
             } else {
                 (y + 1) % n
             };
-            seats = all_seats;
+            short = skips_last;
             side = side.opposite();
         }
         if O::BENDING {
@@ -266,10 +270,10 @@ impl<O: Observer> Table<'_, O> {
     }
 
     /// §4.7: the first living pig of `side` holding a J, in seat order from
-    /// `from` (inclusive), each living pig once (among `seats` seats: all).
-    fn first_with_j(&self, from: usize, side: Side, seats: usize) -> Option<usize> {
+    /// `from` (inclusive), each living pig once.
+    fn first_with_j(&self, from: usize, side: Side) -> Option<usize> {
         let n = self.pigs.len();
-        (0..seats).map(|k| (from + k) % n).find(|&j| {
+        (0..n).map(|k| (from + k) % n).find(|&j| {
             let p = &self.pigs[j];
             p.alive && p.role.side() == side && p.hand.contains(&Card::J)
         })
