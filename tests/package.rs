@@ -945,7 +945,17 @@ fn a_package_kills_every_catalogued_mistake_by_construction() {
     let none = dir.path().join("no-corpus");
     for &g in GameId::ALL {
         let out = dir.path().join(g.name());
-        let made = package(g.name(), &out, &["--corpus", none.to_str().unwrap()]);
+        let made = gamefuzz(
+            &[
+                "package",
+                g.name(),
+                "--out",
+                out.to_str().unwrap(),
+                "--corpus",
+                none.to_str().unwrap(),
+            ],
+            "",
+        );
         let said = text(&made.stdout);
         assert_eq!(
             made.status.code(),

@@ -1,10 +1,12 @@
 //! The clean-room engine: one explicit game state and one function per rule
-//! area of the spec, each citing the section it implements. The effects of
-//! the cards live in the child module `resolve`.
+//! area of the spec, each citing the section it implements. The play-phase
+//! scan lives in the child module `scan`, the effects of the cards in
+//! `resolve`.
 //!
 //! The same [`simulate`] serves `solve`, `rule_hits`, the validator's
 //! termination rule (§3 item 6) and the trace, so they can never disagree.
 
+use super::mistakes::Mk;
 use super::model::{cards_text, Card, Input, Output, Role, Side};
 use crate::fault::{Budget, Fault, FaultKind};
 use crate::game::Observer;
@@ -145,10 +147,10 @@ macro_rules! note {
     };
 }
 
-// A child of this module, so that it shares the private game state; `note!`
-// must be defined above it.
-#[path = "resolve.rs"]
+// Children of this module, so that they share the private game state;
+// `note!` must be defined above them.
 mod resolve;
+mod scan;
 
 /// Safety net behind the idle-round test of §3 item 6: a game still running
 /// after this many turns is treated as endless.
@@ -188,10 +190,14 @@ pub struct Finish {
     pub log: Option<String>,
 }
 
-/// `Game::solve`: a game that does not end is the engine's own budget fault,
-/// since a valid input always ends.
-pub fn solve(input: &Input, budget: &mut Budget) -> Result<Output, Fault> {
-    let finish = simulate(input, budget, false, &mut ())?;
+/// `Game::solve` (with `()`) and `Game::mistaken`: a game that does not
+/// end is the engine's own budget fault, since a valid input always ends.
+pub fn solve<O: Observer>(
+    input: &Input,
+    budget: &mut Budget,
+    obs: &mut O,
+) -> Result<Output, Fault> {
+    let finish = simulate(input, budget, false, obs)?;
     match finish.ending {
         Ending::Won(_) => Ok(finish.output),
         Ending::Idle { turn } => Err(Fault::new(
@@ -305,6 +311,32 @@ enum Action {
     Area(Card),
 }
 
+/// What a mistaken program keeps that the engine does not (`mistakes.rs`):
+/// state carried where the engine starts afresh, and what a play phase saw
+/// when it started. Filled in only when an observer can bend a rule.
+#[derive(Debug, Clone, Copy, Default)]
+struct Kept {
+    /// The pig whose turn it is.
+    active: usize,
+    /// A K was used in some earlier play phase.
+    k_spent: bool,
+    /// The J played in all chains so far.
+    j_played: usize,
+    /// The side that has won, while the turn plays on.
+    won: Option<Side>,
+    /// Reward cards owed until the card being resolved is done: who draws
+    /// them and how many.
+    owed: Option<(usize, usize)>,
+    /// At the start of the play phase: the active pig's HP and crossbow,
+    /// its next living pig and its duel target.
+    hp: i32,
+    crossbow: bool,
+    next: usize,
+    duel: Option<usize>,
+    /// Where the scan goes on: the position of the card used last.
+    from: usize,
+}
+
 /// The whole game state: the circle, the deck and the draw position.
 struct Table<'a, O: Observer> {
     pigs: Vec<Pig>,
@@ -319,6 +351,7 @@ struct Table<'a, O: Observer> {
     /// picking one of them (§4.5 step 3) can be told from a card further
     /// right that merely moved left. Kept only while an observer listens.
     used_at: Option<(usize, usize)>,
+    kept: Kept,
 }
 
 impl<'a, O: Observer> Table<'a, O> {
@@ -345,6 +378,7 @@ impl<'a, O: Observer> Table<'a, O> {
             log: trace.then(String::new),
             obs,
             used_at: None,
+            kept: Kept::default(),
         };
         if t.log.is_some() {
             for i in 0..t.pigs.len() {
@@ -364,6 +398,13 @@ impl<'a, O: Observer> Table<'a, O> {
     #[inline(always)]
     fn ev(&mut self, e: Ev) {
         e.hit(&mut *self.obs);
+    }
+
+    /// Whether this run plays mistake `m`: the constant `false` for the
+    /// engine's own runs.
+    #[inline(always)]
+    fn bent(&self, m: Mk) -> bool {
+        m.on(&*self.obs)
     }
 
     fn name(&self, i: usize) -> String {
@@ -386,6 +427,19 @@ impl<'a, O: Observer> Table<'a, O> {
         let mut idle = 0;
         for turn in 1..=MAX_TURNS {
             self.budget.step()?;
+            if O::BENDING {
+                self.kept.active = me;
+                if !self.pigs[me].alive {
+                    // A turn chosen before its pig died (a mistake): the
+                    // dead pig draws and plays nothing.
+                    self.draw(me, 2);
+                    me = self.next_alive(me);
+                    continue;
+                }
+            }
+            let early = self
+                .bent(Mk::NextTurnChosenEarly)
+                .then(|| self.next_alive(me));
             let exhausted = self.exhausted();
             note!(
                 self,
@@ -410,7 +464,10 @@ impl<'a, O: Observer> Table<'a, O> {
                 Err(Halt::Over(side)) => return Ok((Ending::Won(side), turn)),
                 Err(Halt::Fault(f)) => return Err(f),
             }
-            me = self.next_alive(me);
+            if let (true, Some(side)) = (O::BENDING, self.kept.won) {
+                return Ok((Ending::Won(side), turn));
+            }
+            me = early.unwrap_or_else(|| self.next_alive(me));
         }
         Ok((Ending::Cap, MAX_TURNS))
     }
@@ -437,14 +494,18 @@ impl<'a, O: Observer> Table<'a, O> {
     /// §4.1 "Enemies", judged by the target's revealed role once it has one.
     fn is_enemy(&self, me: usize, other: usize) -> bool {
         let o = &self.pigs[other];
-        match self.pigs[me].role {
-            Role::MP => {
-                if o.revealed {
-                    o.role == Role::FP
-                } else {
-                    o.suspected
-                }
+        // The MP's view: a suspected pig counts until it reveals.
+        let mp_view = || {
+            if o.revealed {
+                o.role == Role::FP
+            } else {
+                o.suspected
             }
+        };
+        match self.pigs[me].role {
+            Role::MP if o.suspected && self.bent(Mk::SuspicionOutlivesReveal) => true,
+            Role::MP => mp_view(),
+            Role::ZP if self.bent(Mk::LoyalAttacksSuspected) => mp_view(),
             Role::ZP => o.revealed && o.role == Role::FP,
             Role::FP => o.role == Role::MP || (o.revealed && o.role == Role::ZP),
         }
@@ -470,6 +531,9 @@ impl<'a, O: Observer> Table<'a, O> {
         for _ in 0..count {
             if self.drawn == self.deck.len() {
                 self.ev(Ev::DeckExhausted);
+                if self.bent(Mk::DeckRunsDry) {
+                    continue;
+                }
             }
             let card = self.deck[self.drawn.min(self.deck.len() - 1)];
             self.drawn = (self.drawn + 1).min(self.deck.len());
@@ -486,8 +550,14 @@ impl<'a, O: Observer> Table<'a, O> {
 
     /// Removes the leftmost copy of `card` (§4.6, last paragraph).
     fn discard(&mut self, who: usize, card: Card) -> bool {
+        let rightmost = self.bent(Mk::DiscardsRightmost);
         let hand = &mut self.pigs[who].hand;
-        match hand.iter().position(|&c| c == card) {
+        let at = if rightmost {
+            hand.iter().rposition(|&c| c == card)
+        } else {
+            hand.iter().position(|&c| c == card)
+        };
+        match at {
             Some(i) => {
                 hand.remove(i);
                 if O::LISTENING {
@@ -512,10 +582,13 @@ impl<'a, O: Observer> Table<'a, O> {
     /// every card, until none is usable, the pig dies or the game ends.
     /// Returns whether a card other than Z was used (for §3 item 6).
     fn play_phase(&mut self, me: usize) -> Result<bool, Halt> {
-        let mut k_used = false;
+        let mut k_used = self.bent(Mk::KillLimitNeverReset) && self.kept.k_spent;
         let mut used_non_z = false;
         self.used_at = None;
-        while self.pigs[me].alive {
+        if O::BENDING {
+            self.keep_phase_start(me);
+        }
+        while self.pigs[me].alive || self.bent(Mk::DeadPigPlaysOn) {
             self.budget.step()?;
             let scan = self.choose(me, k_used);
             if scan.held_k {
@@ -533,11 +606,20 @@ impl<'a, O: Observer> Table<'a, O> {
                 }
                 self.used_at = Some((me, pos));
             }
+            if O::BENDING {
+                self.kept.from = pos;
+            }
             let card = self.pigs[me].hand.remove(pos);
             used_non_z |= card != Card::Z;
             let kill = matches!(action, Action::Kill(_));
             self.resolve(me, action, k_used)?;
+            if let (true, Some((taker, cards))) = (O::BENDING, self.kept.owed.take()) {
+                self.draw(taker, cards);
+            }
             k_used |= kill;
+        }
+        if O::BENDING {
+            self.kept.k_spent |= k_used;
         }
         if !self.pigs[me].alive {
             self.ev(Ev::DiedInOwnTurn);
@@ -550,71 +632,12 @@ impl<'a, O: Observer> Table<'a, O> {
         Ok(used_non_z)
     }
 
-    /// §4.5 table: the leftmost card usable now, with its target, and
-    /// which rules kept cards to its left in hand.
-    fn choose(&self, me: usize, k_used: bool) -> Scan {
-        let pig = &self.pigs[me];
-        let next = self.next_alive(me);
-        let may_kill = !k_used || pig.crossbow;
-        let enemy_next = self.is_enemy(me, next);
-        let kill = may_kill && enemy_next;
-        let spares_next = O::LISTENING && may_kill && self.spares(me, next);
-        let (duel, spares_in_duel) = self.duel_target(me);
-        let (mut held_k, mut spared) = (false, false);
-        let pick = pig.hand.iter().enumerate().find_map(|(i, &c)| {
-            let action = match c {
-                Card::P if pig.hp < 4 => Action::Peach,
-                Card::K if kill => Action::Kill(next),
-                Card::K => {
-                    held_k |= enemy_next;
-                    spared |= spares_next;
-                    return None;
-                }
-                Card::F => {
-                    spared |= spares_in_duel;
-                    Action::Duel(duel?)
-                }
-                Card::N | Card::W => Action::Area(c),
-                Card::Z => Action::Crossbow,
-                _ => return None,
-            };
-            Some((i, action))
-        });
-        Scan {
-            pick,
-            held_k,
-            spared,
-        }
-    }
-
-    /// §4.5 table, row F: an FP always duels the MP; the MP and ZPs duel the
-    /// first enemy going forward from the next living pig. Also tells
-    /// whether the MP looked past a pig only because its suspicion lapsed.
-    fn duel_target(&self, me: usize) -> (Option<usize>, bool) {
-        if self.pigs[me].role == Role::FP {
-            return (Some(0), false);
-        }
-        let n = self.pigs.len();
-        let mut spared = false;
-        let target = (1..n).map(|k| (me + k) % n).find(|&j| {
-            let p = &self.pigs[j];
-            spared |= O::LISTENING && p.alive && self.spares(me, j);
-            p.alive && self.is_enemy(me, j)
-        });
-        (target, spared)
-    }
-
-    /// §4.1 "Enemies", last paragraph: the MP's suspicion of `other` no
-    /// longer counts because `other` has revealed as a ZP.
-    fn spares(&self, me: usize, other: usize) -> bool {
-        let o = &self.pigs[other];
-        self.pigs[me].role == Role::MP && o.suspected && o.revealed && o.role == Role::ZP
-    }
-
     /// §5: the winner line, then DEAD or the hand of every pig.
     fn output(&self, winner: &str) -> Output {
         let pigs = self.pigs.iter().map(|p| {
-            if p.alive {
+            if p.alive && p.crossbow && self.bent(Mk::CrossbowPrinted) {
+                cards_text(&p.hand) + if p.hand.is_empty() { "Z" } else { " Z" }
+            } else if p.alive {
                 cards_text(&p.hand)
             } else {
                 "DEAD".to_string()

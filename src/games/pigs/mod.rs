@@ -7,11 +7,14 @@
 //!   termination (§3 item 6) among them.
 //! * `engine`: the game state and one function per rule area of §4.
 //! * `gen`: the profiles, drawing only games that end.
+//! * `mistakes`: the catalogue of plausible wrong solutions, each a rule
+//!   of §4 bent where the engine applies it.
 //! * `shrink`: structural candidates (drop a pig, cut the deck, simplify
 //!   a card).
 
 mod engine;
 mod gen;
+mod mistakes;
 mod model;
 mod shrink;
 #[cfg(test)]
@@ -19,7 +22,7 @@ mod tests;
 mod validate;
 
 use crate::fault::{Budget, Fault};
-use crate::game::{Game, GameId, Invalid, PortSteps, Profile, Rule};
+use crate::game::{Game, GameId, Invalid, Mistake, PortSteps, Profile, Rule};
 use crate::source::Source;
 use crate::text::ParseError;
 
@@ -83,13 +86,19 @@ impl Game for Pigs {
     }
 
     fn solve(input: &Input, budget: &mut Budget) -> Result<Output, Fault> {
-        engine::solve(input, budget)
+        engine::solve(input, budget, &mut ())
     }
 
     const RULES: &'static [Rule] = engine::Ev::RULES;
 
     fn rule_hits(input: &Input) -> Vec<u64> {
         engine::rule_hits(input)
+    }
+
+    const MISTAKES: &'static [Mistake] = mistakes::Mk::CATALOGUE;
+
+    fn mistaken(text: &str, mistake: usize, budget: &mut Budget) -> Result<String, Fault> {
+        mistakes::mistaken(text, mistake, budget)
     }
 
     fn generate(src: &mut Source, profile: &str) -> Input {

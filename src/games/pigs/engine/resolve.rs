@@ -2,7 +2,7 @@
 //! may cancel a trick, damage and death. A child of the engine, so that it
 //! works on the same private game state.
 
-use super::{Action, Card, Ev, Flow, Halt, Role, Side, Table};
+use super::{Action, Card, Ev, Flow, Halt, Mk, Role, Side, Table};
 use crate::fault::Fault;
 use crate::game::Observer;
 
@@ -66,20 +66,33 @@ impl<O: Observer> Table<'_, O> {
     /// §4.6 F.
     fn duel(&mut self, me: usize, target: usize) -> Flow {
         note!(self, "  {} uses F on {}", self.name(me), self.name(target));
-        self.reveal(me); // step 1, even if cancelled
-        if self.j_chain(me, target)? {
+        let late = self.bent(Mk::RevealAfterNegation);
+        if !late {
+            self.reveal(me); // step 1, even if cancelled
+        }
+        if !self.bent(Mk::DuelNeverNegated) && self.j_chain(me, target)? {
             self.ev(Ev::DuelCancelled);
             note!(self, "    the duel is cancelled");
             return Ok(()); // step 2
         }
-        if self.pigs[me].role == Role::MP && self.pigs[target].role == Role::ZP {
+        if late {
+            self.reveal(me);
+        }
+        if self.pigs[me].role == Role::MP
+            && self.pigs[target].role == Role::ZP
+            && !self.bent(Mk::LoyalFightsMpDuel)
+        {
             // Step 3: the loyal pig does not fight back.
             self.ev(Ev::MpDuelsLoyal);
             note!(self, "    {} does not fight the MP", self.name(target));
             return self.damage(target, me);
         }
         // Step 4: the target answers first.
-        let (mut responder, mut other) = (target, me);
+        let (mut responder, mut other) = if self.bent(Mk::DuelUserFirst) {
+            (me, target)
+        } else {
+            (target, me)
+        };
         loop {
             self.budget.step()?;
             if self.discard(responder, Card::K) {
@@ -104,14 +117,33 @@ impl<O: Observer> Table<'_, O> {
         } else {
             Ev::VolleyUsed
         });
-        let answer = if card == Card::N { Card::K } else { Card::D };
+        let answer = if (card == Card::N) != self.bent(Mk::AreaAnswersSwapped) {
+            Card::K
+        } else {
+            Card::D
+        };
+        if self.bent(Mk::AreaReveals) {
+            self.reveal(me);
+        }
         let n = self.pigs.len();
-        for k in 1..n {
-            let x = (me + k) % n;
+        // What the mistakes of cancelling and of ending carry over.
+        let (mut stuck, mut over) = (false, None);
+        for k in 1..n - usize::from(self.bent(Mk::AreaSkipsLast)) {
+            let x = if self.bent(Mk::AreaFromPigOne) {
+                // The other pigs in seat order from pig 1.
+                k - 1 + usize::from(k > me)
+            } else {
+                (me + k) % n
+            };
             if !self.pigs[x].alive {
                 continue;
             }
-            if self.j_chain(me, x)? {
+            if self.bent(Mk::DiscardBeforeNegation) && self.discard(x, answer) {
+                continue;
+            }
+            let cancelled = !self.bent(Mk::AreaNeverNegated) && self.j_chain(me, x)?;
+            stuck |= cancelled && self.bent(Mk::CancelNotReset);
+            if cancelled || stuck {
                 self.ev(Ev::AreaCancelled);
                 note!(self, "    {card} is cancelled for {}", self.name(x));
                 continue; // step 1
@@ -119,10 +151,19 @@ impl<O: Observer> Table<'_, O> {
             if self.discard(x, answer) {
                 self.ev(Ev::AreaAnswered);
                 note!(self, "    {} discards {answer}", self.name(x));
+                if self.pigs[x].role == Role::MP && self.bent(Mk::SuspectedWhenAnswered) {
+                    self.suspect(me);
+                }
                 continue; // step 2
             }
             self.ev(Ev::AreaHurts);
             if let Err(halt) = self.damage(x, me) {
+                if let Halt::Over(side) = halt {
+                    if self.bent(Mk::AreaNotCutShort) {
+                        over.get_or_insert(side);
+                        continue;
+                    }
+                }
                 // Step 3 ended the game: the pigs after `x` are never reached.
                 if O::LISTENING
                     && matches!(halt, Halt::Over(_))
@@ -132,11 +173,14 @@ impl<O: Observer> Table<'_, O> {
                 }
                 return Err(halt);
             }
-            if self.pigs[x].role == Role::MP {
+            if self.pigs[x].role == Role::MP && !self.bent(Mk::NoSuspicion) {
                 self.suspect(me);
             }
         }
-        Ok(())
+        match over {
+            Some(side) => Err(Halt::Over(side)),
+            None => Ok(()),
+        }
     }
 
     /// §4.8: called after an N/W of `user` hurt the MP, who survived.
@@ -155,16 +199,37 @@ impl<O: Observer> Table<'_, O> {
     /// §4.7: whether the trick aimed at `target` is cancelled.
     fn j_chain(&mut self, user: usize, target: usize) -> Result<bool, Fault> {
         let mut side = self.pigs[target].role.side();
-        if !self.is_known(target) {
+        let n = self.pigs.len();
+        let unknown = !self.is_known(target);
+        let itself = unknown
+            && self.bent(Mk::UnknownSelfProtects)
+            && self.pigs[target].hand.contains(&Card::J);
+        if unknown && !itself && !self.bent(Mk::UnknownTargetsProtected) {
             if O::LISTENING && self.first_with_j(user, side).is_some() {
                 self.ev(Ev::JUnknownTarget);
             }
             return Ok(false); // step 1
         }
-        let n = self.pigs.len();
-        let mut from = user; // step 2: the user has the first chance
-        let mut played = 0;
-        while let Some(y) = self.first_with_j(from, side) {
+        // Step 2: the user has the first chance. A search that is `short`
+        // (a mistake) misses the last seat it should look at.
+        let (mut from, mut short) = if itself || self.bent(Mk::ProtectionFromTarget) {
+            (target, false)
+        } else if self.bent(Mk::UserNeverNegates) {
+            ((user + 1) % n, true)
+        } else {
+            (user, false)
+        };
+        let skips_last = self.bent(Mk::JSearchSkipsLast);
+        short |= skips_last;
+        let mut played = if self.bent(Mk::JCountNotReset) {
+            self.kept.j_played
+        } else {
+            0
+        };
+        while let Some(y) = self
+            .first_with_j(from, side)
+            .filter(|&y| !short || y != (from + n - 1) % n)
+        {
             self.budget.step()?;
             self.discard(y, Card::J);
             if played == 0 && y == user {
@@ -181,9 +246,22 @@ impl<O: Observer> Table<'_, O> {
             } else {
                 note!(self, "    {} answers with J", self.name(y));
             }
-            self.reveal(y); // step 3
-            from = (y + 1) % n;
+            if !self.bent(Mk::JDoesNotReveal) {
+                self.reveal(y); // step 3
+            }
+            if self.bent(Mk::JNeverAnswered) {
+                break;
+            }
+            from = if self.bent(Mk::AnswerSearchFromUser) {
+                user
+            } else {
+                (y + 1) % n
+            };
+            short = skips_last;
             side = side.opposite();
+        }
+        if O::BENDING {
+            self.kept.j_played = played;
         }
         if played >= 2 {
             self.ev(Ev::JChain2);
@@ -211,10 +289,11 @@ impl<O: Observer> Table<'_, O> {
             self.name(source),
             self.pigs[victim].hp
         );
-        if self.pigs[victim].hp > 0 {
+        let floor = if self.bent(Mk::DyingBelowZero) { -1 } else { 0 };
+        if self.pigs[victim].hp > floor {
             return Ok(());
         }
-        if self.discard(victim, Card::P) {
+        if !self.bent(Mk::NoDyingPeach) && self.discard(victim, Card::P) {
             self.pigs[victim].hp += 1;
             self.ev(Ev::DyingEatsPeach);
             note!(
@@ -230,30 +309,41 @@ impl<O: Observer> Table<'_, O> {
 
     /// §4.9 item 3, sub-items in their order.
     fn die(&mut self, victim: usize, source: usize) -> Flow {
+        let keeps_hand = self.bent(Mk::DeadPigPlaysOn);
         let pig = &mut self.pigs[victim];
         pig.alive = false;
-        pig.hand.clear();
-        pig.crossbow = false;
+        if !keeps_hand {
+            pig.hand.clear();
+            pig.crossbow = false;
+        }
         let role = pig.role;
         note!(self, "    {} dies", self.name(victim));
+        let rewarded =
+            (role == Role::FP && !self.bent(Mk::NoRebelReward)) || self.bent(Mk::RewardForAnyKill);
+        let reward_first = self.bent(Mk::RewardBeforeWin);
+        if rewarded && reward_first {
+            self.reward(source);
+        }
         if role == Role::MP {
             self.ev(Ev::FpSideWins);
-            return Err(Halt::Over(Side::Fp)); // 3.1
+            return self.game_over(Side::Fp); // 3.1
         }
         if !self.pigs.iter().any(|p| p.alive && p.role == Role::FP) {
             self.ev(Ev::MpSideWins);
-            return Err(Halt::Over(Side::Mp)); // 3.2
+            self.game_over(Side::Mp)?; // 3.2
         }
-        if role == Role::FP {
-            self.ev(Ev::FpKilledReward);
-            note!(self, "    reward for killing an FP:");
-            self.draw(source, 3); // 3.3
+        if rewarded && !reward_first {
+            self.reward(source); // 3.3
         }
-        if role == Role::ZP && self.pigs[source].role == Role::MP {
+        let punished = self.pigs[source].role == Role::MP || self.bent(Mk::PenaltyForAnyKiller);
+        if role == Role::ZP && punished && !self.bent(Mk::NoLoyalKillPenalty) {
             self.ev(Ev::ZpKilledByMp);
+            let keeps_crossbow = self.bent(Mk::PenaltyKeepsCrossbow);
             let mp = &mut self.pigs[source];
             mp.hand.clear(); // 3.4
-            mp.crossbow = false;
+            if !keeps_crossbow {
+                mp.crossbow = false;
+            }
             if let Some((active, left)) = &mut self.used_at {
                 if *active == source {
                     *left = 0;
@@ -265,5 +355,30 @@ impl<O: Observer> Table<'_, O> {
             );
         }
         Ok(())
+    }
+
+    /// §4.9 item 4: a side has won and everything stops at once.
+    fn game_over(&mut self, side: Side) -> Flow {
+        if self.bent(Mk::WinCheckedAtTurnEnd) {
+            self.kept.won.get_or_insert(side);
+            return Ok(());
+        }
+        Err(Halt::Over(side))
+    }
+
+    /// §4.9 item 3.3: the damage source draws 3 cards.
+    fn reward(&mut self, source: usize) {
+        self.ev(Ev::FpKilledReward);
+        note!(self, "    reward for killing an FP:");
+        let taker = if self.bent(Mk::RewardToActivePig) {
+            self.kept.active
+        } else {
+            source
+        };
+        if self.bent(Mk::RewardAfterCard) {
+            self.kept.owed.get_or_insert((taker, 0)).1 += 3;
+            return;
+        }
+        self.draw(taker, 3);
     }
 }

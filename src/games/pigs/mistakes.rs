@@ -1,0 +1,156 @@
+//! The catalogue of plausible wrong solutions: each is the engine with one
+//! rule of spec section 4 bent at the place the engine applies it
+//! (`engine.rs` and its children in `engine/`), or the judge file read or
+//! the answers written as such a program does (here). Each has a witness
+//! in `witnesses/`.
+//!
+//! Most of them sit where two rules meet or where state must be read again
+//! after it changed: a hand after cards were used, drawn or discarded, who
+//! is alive after a death, a pig's reveal after it acted, the deck once it
+//! ran out, the end of the game in the middle of a card.
+
+use super::{engine, model};
+use crate::fault::{Budget, Fault, FaultKind};
+use crate::game::Mistaken;
+
+mistakes! {
+    /// Mistakes a contestant plausibly makes in pigs.
+    pub enum Mk {
+        DeckRunsDry => "deck-runs-dry" (LeftOut, "deck-exhausted", "§4.3"):
+            "once the deck is used up a draw gives no card, instead of a copy of the last card",
+        NoDyingPeach => "no-dying-peach" (LeftOut, "dying-eats-peach", "§4.9"):
+            "a pig brought to 0 HP dies at once, without eating a peach it holds",
+        NoRebelReward => "no-rebel-reward" (LeftOut, "fp-killed-reward", "§4.9"):
+            "killing an FP earns no cards",
+        NoLoyalKillPenalty => "no-loyal-kill-penalty" (LeftOut, "zp-killed-by-mp", "§4.9"):
+            "the MP keeps its hand and crossbow after killing a ZP",
+        PenaltyKeepsCrossbow => "penalty-keeps-crossbow" (LeftOut, "zp-killed-by-mp", "§4.9"):
+            "the MP that kills a ZP discards its hand but keeps its crossbow",
+        NoSuspicion => "no-suspicion" (LeftOut, "suspected-rebel-marked", "§4.8"):
+            "the MP never suspects anybody: only revealed FPs are its enemies",
+        SuspectedWhenAnswered => "suspected-when-answered" (LeftOut, "suspected-rebel-marked", "§4.8"):
+            "the MP suspects the unrevealed user of an N or W that reached it even when it answered with K or D",
+        DuelNeverNegated => "duel-never-negated" (LeftOut, "duel-cancelled", "§4.6"):
+            "no J chain is run for a duel: only N and W can be negated",
+        AreaNeverNegated => "area-never-negated" (LeftOut, "area-cancelled", "§4.6"):
+            "no J chain is run for N and W: only a duel can be negated",
+        JNeverAnswered => "j-never-answered" (LeftOut, "j-chain-2", "§4.7"):
+            "a J always cancels the trick: nobody plays a J against a J",
+        UnknownTargetsProtected => "unknown-targets-protected" (LeftOut, "j-unknown-target", "§4.7"):
+            "pigs protect unrevealed pigs of their own side too: step 1 of the J chain is left out",
+        JDoesNotReveal => "j-does-not-reveal" (LeftOut, "revealed", "§4.1"):
+            "playing a J does not reveal the pig: only K and F do",
+        LoyalFightsMpDuel => "loyal-fights-mp-duel" (LeftOut, "mp-duels-loyal", "§4.6"):
+            "a ZP dueled by the MP answers with K like anyone else",
+        AreaNotCutShort => "area-not-cut-short" (LeftOut, "area-cut-short", "§4.9"):
+            "an N or W goes on round the circle after a death in it ended the game",
+        WinCheckedAtTurnEnd => "win-checked-at-turn-end" (LeftOut, "mp-side-wins", "§4.9"):
+            "whether a side has won is checked only when a turn ends, so the turn plays on",
+        KillLimitIgnored => "kill-limit-ignored" (LeftOut, "one-kill-limit", "§4.5"):
+            "any number of K may be used in a play phase, with or without a crossbow",
+        SecondCrossbowKept => "second-crossbow-kept" (LeftOut, "crossbow-equipped", "§4.6"):
+            "a pig that already has a crossbow keeps further Z in hand instead of using them",
+        ScanGoesOn => "scan-goes-on" (LeftOut, "rescan-left", "§4.5"):
+            "after a card is used the scan goes on to its right instead of restarting from the left",
+        DeadSeatBlocksKill => "dead-seat-blocks-kill" (LeftOut, "kill-hits", "§4.1"):
+            "dead pigs stay in the circle for a K: it reaches only the seat after the user, dead or alive",
+        DeadPigPlaysOn => "dead-pig-plays-on" (LeftOut, "died-in-own-turn", "§4.4"):
+            "a pig that dies in its own turn is not stopped: it plays on with the hand it held",
+        PeachAtFullHp => "peach-at-full-hp" (OffByOne, "peach-eaten", "§4.5"):
+            "P is usable while HP is at most 4, so a pig at full HP eats one and reaches 5",
+        DyingBelowZero => "dying-below-zero" (OffByOne, "dying-eats-peach", "§4.9"):
+            "a pig is dying only below 0 HP, so it lives on at 0",
+        UserNeverNegates => "user-never-negates" (OffByOne, "j-by-user", "§4.7"):
+            "the search for a protecting J runs from the pig after the trick's user round to the pig before it",
+        AreaSkipsLast => "area-skips-last" (OffByOne, "invasion-used", "§4.6"):
+            "an N or W stops one seat short: the pig sitting just before its user is never reached",
+        JSearchSkipsLast => "j-search-skips-last" (OffByOne, "duel-cancelled", "§4.7"):
+            "a search for a J looks at n - 1 seats, missing the seat just before the one it starts at",
+        DuelUserFirst => "duel-user-first" (Order, "duel-answered-with-k", "§4.6"):
+            "in a duel the user discards the first K, not the target",
+        AreaFromPigOne => "area-from-pig-one" (Order, "invasion-used", "§4.6"):
+            "an N or W goes through the other pigs from pig 1 on, not from the user's next",
+        RewardBeforeWin => "reward-before-win" (Order, "mp-side-wins", "§4.9"):
+            "the killer of an FP draws its 3 cards before the game is checked for a win",
+        RevealAfterNegation => "reveal-after-negation" (Order, "duel-cancelled", "§4.6"):
+            "a duel's user is revealed after its J chain, so not at all when the duel is cancelled",
+        AnswerSearchFromUser => "answer-search-from-user" (Order, "j-chain-2", "§4.7"):
+            "every J search of a chain starts at the trick's user, not after the pig that played the last J",
+        RewardAfterCard => "reward-after-card" (Order, "fp-killed-reward", "§4.9"):
+            "the 3 cards for killing an FP are drawn once the killing card is resolved, too late for the J chains of its N or W",
+        PeachFirst => "peach-first" (Order, "rescan-left", "§4.5"):
+            "a pig below 4 HP eats its peaches before any other card, wherever they lie in its hand",
+        DiscardBeforeNegation => "discard-before-negation" (Order, "area-cancelled", "§4.6"):
+            "a pig reached by an N or W answers with K or D first; J chains run only for pigs without one",
+        DiscardsRightmost => "discards-rightmost" (WrongTarget, "kill-dodged", "§4.6"):
+            "a pig that must discard a card discards its rightmost copy, not its leftmost",
+        RewardToActivePig => "reward-to-active-pig" (WrongTarget, "fp-killed-reward", "§4.9"):
+            "the 3 cards for an FP's death go to the pig whose turn it is, not to the damage source",
+        RewardForAnyKill => "reward-for-any-kill" (WrongTarget, "fp-killed-reward", "§4.9"):
+            "killing any pig, not only an FP, earns 3 cards",
+        PenaltyForAnyKiller => "penalty-for-any-killer" (WrongTarget, "zp-killed-by-mp", "§4.9"):
+            "any pig that kills a ZP, not only the MP, discards its hand and crossbow",
+        FpDuelsFirstEnemy => "fp-duels-first-enemy" (WrongTarget, "fp-duels-mp", "§4.5"):
+            "an FP duels its first enemy going forward, as the other pigs do, instead of the MP",
+        DuelNextOnly => "duel-next-only" (WrongTarget, "duel-beyond-next", "§4.5"):
+            "the MP and the ZPs duel only the next living pig, when it is an enemy",
+        KillReachesAnyEnemy => "kill-reaches-any-enemy" (WrongTarget, "kill-hits", "§4.1"):
+            "a K reaches the first enemy going forward, however far it sits",
+        LoyalAttacksSuspected => "loyal-attacks-suspected" (WrongTarget, "mp-attacks-suspected", "§4.1"):
+            "the ZPs too treat unrevealed suspected pigs as enemies",
+        UnknownSelfProtects => "unknown-self-protects" (WrongTarget, "j-unknown-target", "§4.7"):
+            "an unrevealed target protects itself with its own J",
+        ProtectionFromTarget => "protection-from-target" (WrongTarget, "j-by-user", "§4.7"):
+            "the search for a protecting J starts at the target, not at the trick's user",
+        AreaReveals => "area-reveals" (WrongTarget, "revealed", "§4.1"):
+            "using an N or W reveals the user, as K and F do",
+        AreaAnswersSwapped => "area-answers-swapped" (WrongTarget, "area-answered", "§4.6"):
+            "an N is answered with D and a W with K",
+        KillLimitNeverReset => "kill-limit-never-reset" (NotReset, "one-kill-limit", "§4.5"):
+            "the flag of a used K is never cleared between turns: without a crossbow, only the game's first K is used",
+        JCountNotReset => "j-count-not-reset" (NotReset, "j-chain-2", "§4.7"):
+            "the count of J played is not reset between chains: a trick is cancelled when the running total is odd",
+        CancelNotReset => "cancel-not-reset" (NotReset, "area-cancelled", "§4.6"):
+            "once an N or W is cancelled for one pig, it stays cancelled for every pig after it",
+        KillTargetOnce => "kill-target-once" (Stale, "kill-hits", "§4.5"):
+            "the K target, the next living pig, is found once per play phase, not again after deaths",
+        DuelTargetOnce => "duel-target-once" (Stale, "duel-beyond-next", "§4.5"):
+            "the duel target is found once per play phase, not again after reveals or deaths",
+        CrossbowCheckedOnce => "crossbow-checked-once" (Stale, "crossbow-extra-kill", "§4.6"):
+            "the crossbow is looked at when the play phase starts: one equipped after a K allows more only next turn",
+        PeachNeedCheckedOnce => "peach-need-checked-once" (Stale, "peach-eaten", "§4.5"):
+            "whether HP is below 4 is read when the play phase starts, not again after peaches or damage",
+        NextTurnChosenEarly => "next-turn-chosen-early" (Stale, "died-in-own-turn", "§4.4"):
+            "the next pig to play is chosen before the turn, so a pig killed in it still takes a turn and draws",
+        SuspicionOutlivesReveal => "suspicion-outlives-reveal" (Stale, "suspicion-void-after-reveal", "§4.1"):
+            "the MP goes on attacking a suspected pig after it revealed as a ZP",
+        DeckReadAsStack => "deck-read-as-stack" (Reading, "input", "§2"):
+            "the deck is pushed onto a stack as it is read, so the last card listed is drawn first",
+        EmptyHandNoLine => "empty-hand-no-line" (Output, "output", "§5"):
+            "a living pig without cards prints nothing, not even its line break",
+        CrossbowPrinted => "crossbow-printed" (Output, "output", "§5"):
+            "an equipped crossbow is printed as a Z at the end of its owner's hand",
+    }
+}
+
+/// `Game::mistaken` for pigs: a game the mistaken rules never end is the
+/// engine's budget fault, as a program looping for ever would time out.
+pub fn mistaken(text: &str, m: usize, budget: &mut Budget) -> Result<String, Fault> {
+    let mut input = model::parse(text).map_err(|e| Fault::new(FaultKind::Io, e.to_string()))?;
+    let mistake = Mk::ALL[m];
+    if mistake == Mk::DeckReadAsStack {
+        input.deck.reverse();
+    }
+    let out = engine::solve(&input, budget, &mut Mistaken(m))?;
+    Ok(match mistake {
+        // The §5 lines end with a line break each: an empty hand leaves
+        // none, so the next pig's hand takes its line.
+        Mk::EmptyHandNoLine => out
+            .lines
+            .iter()
+            .filter(|l| !l.is_empty())
+            .map(|l| format!("{l}\n"))
+            .collect(),
+        _ => out.render(),
+    })
+}
