@@ -358,18 +358,13 @@ pub trait Game: Sized + 'static {
 
     /// The catalogue of plausible wrong solutions, each the engine with
     /// one rule bent (`mistakes!` in the game's `mistakes.rs`).
-    const MISTAKES: &'static [Mistake] = &[];
+    const MISTAKES: &'static [Mistake];
 
     /// What a program making mistake `MISTAKES[mistake]` prints for the
     /// valid judge input `text`: the engine's answer with the rule bent,
     /// or for a mistake of reading or writing, the input read or the
     /// answer written as such a program does.
-    fn mistaken(_text: &str, _mistake: usize, _budget: &mut Budget) -> Result<String, Fault> {
-        Err(Fault::new(
-            crate::fault::FaultKind::Io,
-            "no mistakes catalogued",
-        ))
-    }
+    fn mistaken(text: &str, mistake: usize, budget: &mut Budget) -> Result<String, Fault>;
 
     /// How often the engine applies each of `RULES` while solving `input`
     /// (all cases of the file together). Only called on valid inputs.
@@ -481,6 +476,13 @@ pub fn generate_case<G: Game>(seed: u64, profile: &str) -> (G::Input, Vec<u64>) 
 /// The input [`generate_case`] draws, without its tape.
 pub fn generate_input<G: Game>(seed: u64, profile: &str) -> G::Input {
     G::generate(&mut Source::seeded_untaped(G::ID, seed), profile)
+}
+
+/// The input a catalogued mistake reads, as the engine reads it: mistakes
+/// only run on valid judge text, so a parse error is the harness's own,
+/// reported as a fault rather than a panic.
+pub fn mistaken_input<G: Game>(text: &str) -> Result<G::Input, Fault> {
+    G::parse(text).map_err(|e| Fault::new(crate::fault::FaultKind::Io, e.to_string()))
 }
 
 /// Parses and validates judge input text in one step.

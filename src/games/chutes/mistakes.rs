@@ -4,8 +4,8 @@
 //! program does (here). Each has a witness in `witnesses/`.
 
 use super::{engine, model};
-use crate::fault::{Budget, Fault, FaultKind};
-use crate::game::Mistaken;
+use crate::fault::{Budget, Fault};
+use crate::game::{mistaken_input, Mistaken};
 
 mistakes! {
     /// Mistakes a contestant plausibly makes in Chutes and Ladders.
@@ -61,7 +61,7 @@ const BUFFERED: usize = 80 - 2;
 
 /// `Game::mistaken` for chutes.
 pub fn mistaken(text: &str, m: usize, budget: &mut Budget) -> Result<String, Fault> {
-    let input = model::parse(text).map_err(|e| Fault::new(FaultKind::Io, e.to_string()))?;
+    let input = mistaken_input::<super::Chutes>(text)?;
     if Mk::ALL[m] == Mk::ThrowLineBuffer80 {
         let last = model::throw_section_lines(&input.throw_lines);
         if last.last().is_some_and(|l| l.len() > BUFFERED) {

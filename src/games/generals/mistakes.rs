@@ -12,7 +12,7 @@ use std::fmt::Write as _;
 
 use super::{engine, model};
 use crate::fault::{Budget, Fault, FaultKind};
-use crate::game::Mistaken;
+use crate::game::{mistaken_input, Mistaken};
 
 mistakes! {
     /// Mistakes a contestant plausibly makes in Generals Chess.
@@ -68,7 +68,7 @@ mistakes! {
 
 /// `Game::mistaken` for generals.
 pub fn mistaken(text: &str, m: usize, budget: &mut Budget) -> Result<String, Fault> {
-    let mut input = model::parse(text).map_err(|e| Fault::new(FaultKind::Io, e.to_string()))?;
+    let mut input = mistaken_input::<super::Generals>(text)?;
     if Mk::ALL[m] == Mk::QMoveLines {
         if input.cases.len() > 1 {
             // Q unread move lines remain, and the third token of a header

@@ -9,9 +9,9 @@
 //! is alive after a death, a pig's reveal after it acted, the deck once it
 //! ran out, the end of the game in the middle of a card.
 
-use super::{engine, model};
-use crate::fault::{Budget, Fault, FaultKind};
-use crate::game::Mistaken;
+use super::engine;
+use crate::fault::{Budget, Fault};
+use crate::game::{mistaken_input, Mistaken};
 
 mistakes! {
     /// Mistakes a contestant plausibly makes in pigs.
@@ -136,7 +136,7 @@ mistakes! {
 /// `Game::mistaken` for pigs: a game the mistaken rules never end is the
 /// engine's budget fault, as a program looping for ever would time out.
 pub fn mistaken(text: &str, m: usize, budget: &mut Budget) -> Result<String, Fault> {
-    let mut input = model::parse(text).map_err(|e| Fault::new(FaultKind::Io, e.to_string()))?;
+    let mut input = mistaken_input::<super::Pigs>(text)?;
     let mistake = Mk::ALL[m];
     if mistake == Mk::DeckReadAsStack {
         input.deck.reverse();

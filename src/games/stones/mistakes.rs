@@ -4,8 +4,8 @@
 //! program does (here). Each has a witness in `witnesses/`.
 
 use super::{engine, model};
-use crate::fault::{Budget, Fault, FaultKind};
-use crate::game::Mistaken;
+use crate::fault::{Budget, Fault};
+use crate::game::{mistaken_input, Mistaken};
 
 mistakes! {
     /// Mistakes a contestant plausibly makes in the stone game.
@@ -47,7 +47,7 @@ mistakes! {
 
 /// `Game::mistaken` for the stone game.
 pub fn mistaken(text: &str, m: usize, budget: &mut Budget) -> Result<String, Fault> {
-    let mut input = model::parse(text).map_err(|e| Fault::new(FaultKind::Io, e.to_string()))?;
+    let mut input = mistaken_input::<super::Stones>(text)?;
     if Mk::ALL[m] == Mk::LastCaseTwice {
         // The failed reads leave the last kind and count in their
         // variables: one more case of that pile line alone.

@@ -4,8 +4,8 @@
 //! program does (here). Each has a witness in `witnesses/`.
 
 use super::{engine, model};
-use crate::fault::{Budget, Fault, FaultKind};
-use crate::game::Mistaken;
+use crate::fault::{Budget, Fault};
+use crate::game::{mistaken_input, Mistaken};
 
 mistakes! {
     /// Mistakes a contestant plausibly makes in xiangqi.
@@ -61,7 +61,7 @@ mistakes! {
 
 /// `Game::mistaken` for xiangqi.
 pub fn mistaken(text: &str, m: usize, budget: &mut Budget) -> Result<String, Fault> {
-    let input = model::parse(text).map_err(|e| Fault::new(FaultKind::Io, e.to_string()))?;
+    let input = mistaken_input::<super::Xiangqi>(text)?;
     let mut out = engine::solve(&input, budget, &mut Mistaken(m))?;
     if Mk::ALL[m] == Mk::TerminatorSolved {
         // A general at (0, 0) with no red piece has no move in its palace.
