@@ -87,11 +87,26 @@ pub fn solve<O: Observer>(
     obs: &mut O,
 ) -> Result<Vec<Answer>, Fault> {
     budget.steps(input.cases.len() as u64)?;
-    // What a mistaken run carries from case to case, never cleared: the
-    // count of each kind and the running T.
+    if O::BENDING {
+        return Ok(solve_carrying(input, obs));
+    }
+    Ok(input
+        .cases
+        .iter()
+        .map(|case| {
+            let t = double_value_observed(case, obs);
+            answer(t, obs)
+        })
+        .collect())
+}
+
+/// [`solve`] for a run that may play a mistake, which may carry from case
+/// to case what the rules start afresh: the count of each kind and the
+/// running T. A loop of its own, so that the engine's stays as it was.
+fn solve_carrying<O: Observer>(input: &Input, obs: &mut O) -> Vec<Answer> {
     let mut counts = [0; Kind::ALL.len()];
     let mut total = 0;
-    Ok(input
+    input
         .cases
         .iter()
         .map(|case| {
@@ -116,7 +131,7 @@ pub fn solve<O: Observer>(
             }
             answer(t, obs)
         })
-        .collect())
+        .collect()
 }
 
 /// The same evaluation as [`solve`], counting instead of ignoring events.
