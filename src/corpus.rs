@@ -161,7 +161,7 @@ pub fn record<G: Game>(spec: &SolverSpec, run: Option<&Run<G::Output>>) -> Solve
         Some(run) => {
             let output = match (&run.result, &run.stdout) {
                 (_, Some(raw)) if spec.is_program() => {
-                    Some(match crate::text::head(raw, STORED_OUTPUT) {
+                    Some(match crate::show::head(raw, STORED_OUTPUT) {
                         (all, 0) => all.to_string(),
                         (kept, cut) => format!("{kept}\n… ({cut} more bytes not stored)\n"),
                     })

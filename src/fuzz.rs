@@ -228,7 +228,7 @@ pub fn parse_target<G: Game>(data: &[u8]) -> Verdict {
 
 fn clip(s: &str) -> String {
     const MAX: usize = 8000;
-    let mut out = match crate::text::head(s, MAX) {
+    let mut out = match crate::show::head(s, MAX) {
         (all, 0) => all.to_string(),
         (kept, cut) => format!("{kept}\n... ({cut} more bytes)"),
     };

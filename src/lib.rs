@@ -24,6 +24,7 @@ pub mod package;
 pub mod picture;
 pub mod report;
 pub mod shell;
+pub mod show;
 pub mod shrink;
 pub mod solver;
 pub mod source;

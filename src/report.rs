@@ -16,8 +16,8 @@ use crate::driver::{ShrinkState, SignatureReport, Summary};
 use crate::game::{parse_valid, Game};
 use crate::package::Package;
 use crate::picture::Focus;
+use crate::show::{printable, push_markup};
 use crate::solver::{Limits, SolverSpec};
-use crate::text::{printable, push_markup};
 
 /// Text shown from one input, output or trace, in bytes.
 const SHOWN_BYTES: usize = 64 * 1024;

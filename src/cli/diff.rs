@@ -132,7 +132,7 @@ fn parse_shard(s: &str) -> Result<(u64, u64), String> {
     let bad = || {
         format!(
             "--shard takes I/N with 1 <= I <= N, got {}",
-            crate::text::quoted(s)
+            crate::show::quoted(s)
         )
     };
     let (i, n) = s.split_once('/').ok_or_else(bad)?;
@@ -505,7 +505,7 @@ fn inline_input(text: &str) -> String {
     }
     let mut out = String::from("    input:\n");
     for l in text.lines() {
-        out += format!("      {}", crate::text::printable(l, INLINE_BYTES)).trim_end();
+        out += format!("      {}", crate::show::printable(l, INLINE_BYTES)).trim_end();
         out.push('\n');
     }
     out

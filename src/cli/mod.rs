@@ -206,7 +206,7 @@ fn parse_timeout(s: &str) -> Result<Timeout, String> {
             format!(
                 "expected auto, auto:MAX or a number of seconds greater than 0 and at most 1e9, \
                  got {}",
-                crate::text::quoted(s)
+                crate::show::quoted(s)
             )
         })
     };
@@ -270,7 +270,7 @@ fn parse_seconds(s: &str, positive: bool) -> Result<f64, String> {
             } else {
                 "from 0 to"
             },
-            crate::text::quoted(s)
+            crate::show::quoted(s)
         )),
     }
 }
@@ -285,7 +285,7 @@ fn jobs(s: &str) -> Result<usize, String> {
         Ok(j) if (1..=MAX_JOBS).contains(&j) => Ok(j),
         _ => Err(format!(
             "expected a number of worker threads from 1 to {MAX_JOBS}, got {}",
-            crate::text::quoted(s)
+            crate::show::quoted(s)
         )),
     }
 }

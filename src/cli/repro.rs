@@ -11,8 +11,8 @@ use crate::corpus;
 use crate::driver;
 use crate::game::{generate_case, parse_valid, Game, Visit};
 use crate::id::GameId;
+use crate::show::printable;
 use crate::solver::{self, Limits, Run, SolverSpec};
-use crate::text::printable;
 use crate::verdict;
 
 #[derive(Debug, Clone, Args)]

@@ -6,8 +6,8 @@ use clap::Args;
 use super::{emit, read_input, stderr_block, Exit, GameCommand, LimitArgs, SHOWN_OUTPUT};
 use crate::game::{parse_valid, Game};
 use crate::id::GameId;
+use crate::show::printable;
 use crate::solver::{self, Limits, SolverSpec};
-use crate::text::printable;
 
 #[derive(Debug, Clone, Args)]
 pub struct SolveArgs {

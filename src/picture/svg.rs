@@ -40,7 +40,7 @@ fn escape(s: &str) -> String {
         match c {
             // XML 1.0 allows no other control character, even escaped.
             c if c.is_control() && c != '\n' && c != '\t' => out.push('\u{fffd}'),
-            c => crate::text::push_markup(&mut out, c),
+            c => crate::show::push_markup(&mut out, c),
         }
     }
     out

@@ -12,7 +12,7 @@ use super::{parse_out, Limits, Run};
 use crate::fault::{Fault, FaultKind};
 use crate::game::Game;
 use crate::interrupt;
-use crate::text::printable;
+use crate::show::printable;
 
 /// How much of a program's stderr a run keeps: the end, where a
 /// traceback or an assertion message is.

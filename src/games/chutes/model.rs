@@ -3,7 +3,8 @@
 //! answers that multi-game files need.
 
 use crate::game::{first_case_difference, one_answer_per_case, pack_cases, split_answers};
-use crate::text::{at, output_lines, quoted, ParseError, Token, Tokens};
+use crate::show::quoted;
+use crate::text::{at, output_lines, ParseError, Token, Tokens};
 
 pub const MAX_THROWS: usize = 999;
 pub const MAX_LINE: usize = 80;

@@ -3,8 +3,7 @@
 //! the trace, so that none of them disagrees about what a move does.
 
 use super::mistakes::Mk;
-use super::model::{Case, Dir, Move, Outcome, Output, Verdict};
-use super::validate::MAX_SIDE;
+use super::model::{Case, Dir, Move, Outcome, Output, Verdict, MAX_SIDE};
 use crate::fault::{Budget, Fault, FaultKind};
 use crate::game::Observer;
 

@@ -6,8 +6,7 @@
 //! and nothing is drawn only to be rejected.
 
 use super::engine::{Board, Player};
-use super::model::{Case, Castle, Dir, Input, Move};
-use super::validate::{MAX_COUNT, MAX_Q, MAX_SIDE, MAX_T};
+use super::model::{Case, Castle, Dir, Input, Move, MAX_COUNT, MAX_Q, MAX_SIDE, MAX_T};
 use crate::game::Profile;
 use crate::source::Source;
 

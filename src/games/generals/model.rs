@@ -3,9 +3,17 @@
 
 use std::fmt::Write as _;
 
-use super::validate::{MAX_Q, MAX_T};
 use crate::game::{first_case_difference, one_answer_per_case, pack_cases, split_answers};
-use crate::text::{output_lines, quoted, ParseError, Tokens};
+use crate::show::quoted;
+use crate::text::{output_lines, ParseError, Tokens};
+
+/// Largest T, N, M, Q and initial count the spec allows (section 3): the
+/// parser, the engine's board, the validator and the generator all size
+/// things by them, so they live with the input they bound.
+pub const MAX_T: usize = 10;
+pub const MAX_SIDE: u32 = 400;
+pub const MAX_Q: usize = 100_000;
+pub const MAX_COUNT: u64 = (1 << 31) - 1;
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 pub enum Dir {

@@ -2,8 +2,7 @@
 //! and counts, and plain filler for the lines after the end of a game.
 
 use super::engine::{play_case, Board};
-use super::model::{Case, Dir, Input, Move};
-use super::validate::MAX_COUNT;
+use super::model::{Case, Dir, Input, Move, MAX_COUNT};
 
 /// Each candidate is a whole copy of the input, so fine-grained edits are
 /// offered only once the input is small enough for many copies: a max

@@ -3,9 +3,8 @@
 
 use super::engine::play_case;
 use super::gen::PROFILES;
-use super::model::{Case, Input, Outcome, Verdict};
+use super::model::{Case, Input, Outcome, Verdict, MAX_COUNT, MAX_Q, MAX_SIDE, MAX_T};
 use super::trace::TRACE_MOVE_LINES;
-use super::validate::{MAX_COUNT, MAX_Q, MAX_SIDE, MAX_T};
 use super::Generals;
 use crate::fault::Budget;
 use crate::game::{parse_valid, Game, GameId};

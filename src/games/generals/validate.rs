@@ -2,14 +2,8 @@
 //! parser leaves, checked in the checklist's order.
 
 use super::engine::{Board, Illegal, Player};
-use super::model::{Case, Input};
+use super::model::{Case, Input, MAX_COUNT, MAX_Q, MAX_SIDE, MAX_T};
 use crate::game::Invalid;
-
-/// Largest T, N, M, Q and initial count the spec allows.
-pub const MAX_T: usize = 10;
-pub const MAX_SIDE: u32 = 400;
-pub const MAX_Q: usize = 100_000;
-pub const MAX_COUNT: u64 = (1 << 31) - 1;
 
 /// Reports the first broken rule only: cases are checked in input order,
 /// each header before its move lines.

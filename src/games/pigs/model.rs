@@ -3,7 +3,8 @@
 
 use std::fmt;
 
-use crate::text::{at, quoted, ParseError, Tokens};
+use crate::show::quoted;
+use crate::text::{at, ParseError, Tokens};
 
 /// A card (§2). The declaration order puts D first because choice 0 of a
 /// generator must be the simplest card, and D never does anything on its own.

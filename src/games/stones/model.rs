@@ -5,7 +5,8 @@
 use std::fmt::Write as _;
 
 use crate::game::{first_case_difference, one_answer_per_case, pack_cases, split_answers};
-use crate::text::{at, output_lines, quoted, ParseError, Tokens};
+use crate::show::quoted;
+use crate::text::{at, output_lines, ParseError, Tokens};
 
 /// Pile kinds per case (checklist rule 2).
 pub const MAX_KINDS: usize = 6;

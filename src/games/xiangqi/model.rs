@@ -6,7 +6,8 @@
 //! rule a hand-written file breaks and `render` can reproduce it faithfully.
 
 use crate::game::{first_case_difference, one_answer_per_case, pack_cases, split_answers};
-use crate::text::{at, output_lines, quoted, ParseError, Tokens};
+use crate::show::quoted;
+use crate::text::{at, output_lines, ParseError, Tokens};
 
 /// A red piece type, written as its judge letter.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
