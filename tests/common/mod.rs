@@ -113,10 +113,16 @@ pub fn cpp_program(src: &Path, bin: &Path, flags: &[&str]) -> Option<PathBuf> {
     }
 }
 
+/// Whether the tests run in CI (`CI` set), where every check must run and
+/// the long ones run at full length.
+pub fn in_ci() -> bool {
+    std::env::var_os("CI").is_some()
+}
+
 /// Outside CI a test that lacks g++ or ../shared says so and passes; in CI
-/// (`CI` set) it fails, since the check must run there.
+/// it fails, since the check must run there.
 pub fn skip<T>(why: &str) -> Option<T> {
-    if std::env::var_os("CI").is_some() {
+    if in_ci() {
         panic!("{why}: it is needed, and in CI it must be there");
     }
     eprintln!("skipping: {why}");
