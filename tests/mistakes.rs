@@ -208,29 +208,41 @@ witnesses! {
 /// The mistake the programs below make, and how `diff` names it.
 const HORSE: &str = "horse-leg-ignored";
 
-/// `diff` of the engine against `program` on generated xiangqi cases, as
-/// JSON: the signature that names the program must name `HORSE` as what
-/// it behaves like, on every one of its inputs, and the text report too.
-fn names_the_horse_mistake(program: &Path) {
+/// `diff xiangqi` of the engine against `program` (packed, nothing
+/// stored) with `extra` arguments; it must find a divergence (exit 1).
+fn diff_xiangqi(program: &Path, extra: &[&str]) -> std::process::Output {
     let solvers = format!("engine,cmd:{}", program.display());
-    let args = [
+    let mut args = vec![
         "diff",
         "xiangqi",
         "--solvers",
         &solvers,
-        "--cases",
-        "800",
-        "--profile",
-        "horses",
         "--pack",
         "40",
         "--no-store",
-        "--shrink-time",
-        "5",
-        "--json",
     ];
+    args.extend_from_slice(extra);
     let out = gamefuzz(&args, "");
     assert_eq!(out.status.code(), Some(1), "{}", text(&out.stderr));
+    out
+}
+
+/// `diff` of the engine against `program` on generated xiangqi cases, as
+/// JSON: the signature that names the program must name `HORSE` as what
+/// it behaves like, on every one of its inputs, and the text report too.
+fn names_the_horse_mistake(program: &Path) {
+    let out = diff_xiangqi(
+        program,
+        &[
+            "--cases",
+            "800",
+            "--profile",
+            "horses",
+            "--shrink-time",
+            "5",
+            "--json",
+        ],
+    );
     let summary: serde_json::Value = serde_json::from_slice(&out.stdout).expect("one JSON summary");
     let sigs = summary["signatures"].as_array().expect("signatures");
     assert!(!sigs.is_empty(), "no divergence found");
@@ -298,21 +310,7 @@ fn diff_names_the_mistake_of_a_cpp_program_with_the_same_error() {
 fn a_program_that_is_no_catalogued_mistake_is_said_to_be_none() {
     let dir = tempfile::tempdir().unwrap();
     let yes = common::always_yes(dir.path());
-    let solvers = format!("engine,cmd:{}", yes.display());
-    let args = [
-        "diff",
-        "xiangqi",
-        "--solvers",
-        &solvers,
-        "--cases",
-        "200",
-        "--pack",
-        "40",
-        "--no-store",
-        "--no-shrink",
-    ];
-    let out = gamefuzz(&args, "");
-    assert_eq!(out.status.code(), Some(1), "{}", text(&out.stderr));
+    let out = diff_xiangqi(&yes, &["--cases", "200", "--no-shrink"]);
     let report = text(&out.stdout);
     assert!(
         report.contains("behaves like no catalogued mistake on "),
