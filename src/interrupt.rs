@@ -6,12 +6,17 @@
 //! program behind the harness's back (which would look like a crash). The
 //! groups alive at any moment are registered here, so an interrupt can kill
 //! them all at once; gamefuzz then decides what to keep.
+//!
+//! A command line also starts a watchdog ([`install`]): a small process
+//! of its own, told of every group as it starts and ends, that kills the
+//! groups still registered once gamefuzz is gone, however it went (`kill
+//! -9` included), so no program or child of one outlives it.
 
 use std::collections::BTreeSet;
 use std::io;
 use std::os::unix::process::CommandExt;
 use std::process::{Child, Command};
-use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::atomic::{AtomicBool, AtomicI32, Ordering};
 use std::sync::{Mutex, MutexGuard, Once};
 
 static STOP: AtomicBool = AtomicBool::new(false);
@@ -25,6 +30,11 @@ static ADOPTS: AtomicBool = AtomicBool::new(false);
 /// reaped. A leader is removed before it is reaped, so an id here is never
 /// a recycled pid.
 static GROUPS: Mutex<BTreeSet<i32>> = Mutex::new(BTreeSet::new());
+
+/// The write end of the pipe to the watchdog, and the watchdog's pid; -1
+/// and 0 when there is none (a library user, or a fork that failed).
+static WATCHDOG: AtomicI32 = AtomicI32::new(-1);
+static WATCHDOG_PID: AtomicI32 = AtomicI32::new(0);
 
 fn groups() -> MutexGuard<'static, BTreeSet<i32>> {
     GROUPS.lock().unwrap_or_else(|p| p.into_inner())
@@ -45,6 +55,9 @@ pub fn stopped() -> bool {
 pub fn install(graceful: bool) {
     static INSTALL: Once = Once::new();
     INSTALL.call_once(|| {
+        // First, while this process holds no pipe or lock a copy of it
+        // could keep open.
+        start_watchdog();
         // Fails only if another handler is installed, which nothing does.
         let _ = ctrlc::set_handler(move || {
             let again = STOP.swap(true, Ordering::SeqCst);
@@ -90,8 +103,10 @@ pub fn end_orphans() {
     // Each round ends the orphans found; their own children are adopted as
     // they die and found by the next round.
     for _ in 0..64 {
+        let watchdog = WATCHDOG_PID.load(Ordering::SeqCst);
         let orphans: Vec<i32> = children()
             .into_iter()
+            .filter(|&pid| pid != watchdog)
             // SAFETY: getpgid on a child of ours, which stays ours (and
             // its pid unrecycled) until we reap it.
             .filter(|&pid| !running.contains(&pid) && unsafe { libc::getpgid(pid) } != own_group)
@@ -139,6 +154,7 @@ pub fn spawn(cmd: &mut Command) -> io::Result<Option<Child>> {
     let child = cmd.process_group(0).spawn()?;
     let pid = child.id() as i32;
     running.insert(pid);
+    tell_watchdog(b'+', pid);
     drop(running);
     if stopped() {
         kill_group(pid);
@@ -157,11 +173,126 @@ pub fn kill_group(pid: i32) {
 
 /// Forgets the group led by `pid`; called before its leader is reaped.
 pub fn release(pid: i32) {
-    groups().remove(&pid);
+    let mut running = groups();
+    running.remove(&pid);
+    tell_watchdog(b'-', pid);
 }
 
 fn kill_all() {
     for &pid in groups().iter() {
         kill_group(pid);
+    }
+}
+
+/// A message to the watchdog: `op` (`+` a group started, `-` it ended and
+/// was killed) and the group id. One write of a few bytes, which a pipe
+/// never interleaves with another.
+fn tell_watchdog(op: u8, pid: i32) {
+    let fd = WATCHDOG.load(Ordering::SeqCst);
+    if fd < 0 {
+        return;
+    }
+    let mut msg = [op; MESSAGE];
+    msg[1..].copy_from_slice(&pid.to_le_bytes());
+    // A watchdog that is gone (killed by hand) only ends the protection.
+    // SAFETY: writes the bytes of a live array to a descriptor we own.
+    unsafe {
+        libc::write(fd, msg.as_ptr().cast(), MESSAGE);
+    }
+}
+
+/// The bytes of one message to the watchdog.
+const MESSAGE: usize = 5;
+
+/// Forks the watchdog, with a pipe whose write end only this process holds
+/// (close-on-exec: programs never inherit it), so that the watchdog reads
+/// the end of the pipe exactly when this process is gone.
+fn start_watchdog() {
+    let mut fds = [0 as libc::c_int; 2];
+    // SAFETY: pipe2 fills in the two descriptors of the array.
+    if unsafe { libc::pipe2(fds.as_mut_ptr(), libc::O_CLOEXEC) } != 0 {
+        return;
+    }
+    let [read, write] = fds;
+    // SAFETY: the child runs only system calls (`watch`), which is sound
+    // in the child of any process, threads or not.
+    match unsafe { libc::fork() } {
+        0 => watch(read, write),
+        -1 => unsafe {
+            libc::close(read);
+            libc::close(write);
+        },
+        pid => {
+            // SAFETY: closes our copy of the read end.
+            unsafe { libc::close(read) };
+            WATCHDOG_PID.store(pid, Ordering::SeqCst);
+            WATCHDOG.store(write, Ordering::SeqCst);
+        }
+    }
+}
+
+/// The most groups the watchdog keeps (workers are at most 256, each
+/// running one program at a time).
+const WATCHED: usize = 4096;
+
+/// The watchdog's whole life: reads the groups as they start and end until
+/// the pipe ends, then kills the groups still running and exits. It uses
+/// system calls only, on memory of its own stack, no allocation: it is a
+/// fork of a process that may have had other threads.
+fn watch(read: libc::c_int, write: libc::c_int) -> ! {
+    // SAFETY: system calls on descriptors and memory of this process.
+    unsafe {
+        libc::close(write);
+        // A group of its own: a signal to gamefuzz's group (Ctrl-C, kill
+        // of the job) does not end it before its work.
+        libc::setpgid(0, 0);
+        libc::dup2(read, 0);
+        let null = libc::open(c"/dev/null".as_ptr(), libc::O_WRONLY);
+        if null >= 0 {
+            libc::dup2(null, 1);
+            libc::dup2(null, 2);
+        }
+        // Holds nothing of gamefuzz's open: a pipe or a lock held here
+        // would outlive gamefuzz.
+        for fd in 3..1024 {
+            libc::close(fd);
+        }
+        let mut groups = [0i32; WATCHED];
+        let mut n = 0;
+        let mut buf = [0u8; MESSAGE * 64];
+        let mut have = 0;
+        loop {
+            let r = libc::read(0, buf[have..].as_mut_ptr().cast(), buf.len() - have);
+            if r < 0 && *libc::__errno_location() == libc::EINTR {
+                continue;
+            }
+            if r <= 0 {
+                break;
+            }
+            have += r as usize;
+            let whole = have - have % MESSAGE;
+            for m in buf[..whole].chunks_exact(MESSAGE) {
+                let pid = i32::from_le_bytes([m[1], m[2], m[3], m[4]]);
+                match m[0] {
+                    b'+' if n < WATCHED => {
+                        groups[n] = pid;
+                        n += 1;
+                    }
+                    b'-' => {
+                        if let Some(i) = groups[..n].iter().position(|&g| g == pid) {
+                            n -= 1;
+                            groups[i] = groups[n];
+                        }
+                    }
+                    _ => {}
+                }
+            }
+            buf.copy_within(whole..have, 0);
+            have -= whole;
+        }
+        for &g in &groups[..n] {
+            libc::killpg(g, libc::SIGKILL);
+        }
+        libc::_exit(0)
     }
 }
