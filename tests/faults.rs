@@ -1345,3 +1345,43 @@ fn a_packed_file_that_times_out_is_split_in_halves() {
     );
     assert_eq!(pids.alive(), Vec::<i32>::new());
 }
+
+/// Nothing outlives gamefuzz: after a kill -9 of a running campaign
+/// (gamefuzz alone, not its group), the program it was running and the
+/// program's own children are ended at once.
+#[test]
+fn kill_9_of_gamefuzz_ends_its_programs_and_their_children() {
+    let dir = tempfile::tempdir().unwrap();
+    let pids = Pids(dir.path().join("pids"));
+    let hangs = script(
+        dir.path(),
+        "hangs.sh",
+        &format!(
+            "echo $$ >> {0}\nsleep 60 &\necho $! >> {0}\nwait",
+            pids.0.display()
+        ),
+    );
+    let run = Run::start(&[
+        "diff",
+        "xiangqi",
+        "--solvers",
+        &format!("engine,cmd:{}", hangs.display()),
+        "--time",
+        "60",
+        "--jobs",
+        "1",
+        "--no-store",
+    ]);
+    let waited = Instant::now();
+    while pids.alive().len() < 2 {
+        assert!(waited.elapsed() < secs(10), "the program never started");
+        std::thread::sleep(Duration::from_millis(20));
+    }
+    run.signal(libc::SIGKILL, false);
+    let killed = Instant::now();
+    while !pids.alive().is_empty() && killed.elapsed() < secs(5) {
+        std::thread::sleep(Duration::from_millis(20));
+    }
+    assert_eq!(pids.alive(), Vec::<i32>::new(), "outlived gamefuzz");
+    drop(run);
+}
