@@ -9,7 +9,7 @@ use std::str::FromStr;
 
 use anyhow::Context;
 
-use crate::solver::build::{build, ensure_tool, known_extensions, language};
+use crate::solver::build::{build, ensure_tool, known_extensions, language, tool_here};
 use crate::solver::SolverSpec;
 
 /// A program as given on the command line.
@@ -95,7 +95,15 @@ fn file_name(path: &Path) -> String {
 
 /// Makes `arg` runnable: a solver as it is, a source file built in `dir`
 /// (the `n`-th program of the run). Fails with the compiler's complaint.
-pub fn prepare(arg: &ProgramArg, dir: &BuildDir, n: usize) -> anyhow::Result<Program> {
+/// A program `judged` goes to a judge (`--accepted`, `--against`) and is
+/// built with the judge's tools only; any other is built with the tools
+/// of [`tool_here`].
+pub fn prepare(
+    arg: &ProgramArg,
+    dir: &BuildDir,
+    n: usize,
+    judged: bool,
+) -> anyhow::Result<Program> {
     match arg {
         ProgramArg::Solver(spec) => {
             let (short, identity) = match spec {
@@ -124,7 +132,10 @@ pub fn prepare(arg: &ProgramArg, dir: &BuildDir, n: usize) -> anyhow::Result<Pro
         }
         ProgramArg::Source(path) => {
             let lang = language(path).expect("parsed as a source file");
-            ensure_tool(lang, path)?;
+            let tool = match judged {
+                true => ensure_tool(lang, path)?,
+                false => tool_here(lang, path)?,
+            };
             let source = fs::read(path).with_context(|| format!("reading {}", path.display()))?;
             let name = file_name(path);
             let work = dir.path().join(format!("{n}"));
@@ -132,8 +143,8 @@ pub fn prepare(arg: &ProgramArg, dir: &BuildDir, n: usize) -> anyhow::Result<Pro
             let copy = work.join(&name);
             fs::write(&copy, &source).with_context(|| format!("writing {}", copy.display()))?;
             let bin = work.join("program");
-            let words =
-                build(lang, &copy, &bin).with_context(|| format!("building {}", path.display()))?;
+            let words = build(lang, tool, &copy, path, &bin)
+                .with_context(|| format!("building {}", path.display()))?;
             Ok(Program {
                 given: path.display().to_string(),
                 spec: SolverSpec::Cmd(words),

@@ -76,10 +76,11 @@ pub fn known_extensions() -> String {
 }
 
 /// Refuses, before any work, a source file whose language this machine
-/// cannot build or run the way a judge does.
-pub fn ensure_tool(lang: &Language, path: &Path) -> anyhow::Result<()> {
+/// cannot build or run the way a judge does: what goes to a judge
+/// (`package --accepted`, `--against`) must run here as it will run there.
+pub fn ensure_tool(lang: &Language, path: &Path) -> anyhow::Result<&'static str> {
     if super::find_program(lang.tool).is_ok() {
-        return Ok(());
+        return Ok(lang.tool);
     }
     let hint = match lang.kind {
         Kind::Python => {
@@ -97,16 +98,57 @@ pub fn ensure_tool(lang: &Language, path: &Path) -> anyhow::Result<()> {
     )
 }
 
-/// Builds `src` into the executable `bin` with a judge's usual flags (those
-/// of problemtools; Python is checked and run with PyPy, as both
-/// problemtools and BAPCtools run Python 3), and gives the command line
-/// that runs it.
-pub fn build(lang: &Language, src: &Path, bin: &Path) -> anyhow::Result<Vec<String>> {
+/// The tool that builds or runs a source file for the user's own runs
+/// (`diff`, `solve`, `shrink`, `repro`, `check`, `package --check`): the
+/// judge's, except that Python runs with `python3` where `pypy3` is
+/// missing (the answers are the same, only slower), which is said once
+/// per file. None of this goes to a judge.
+pub fn tool_here(lang: &Language, path: &Path) -> anyhow::Result<&'static str> {
+    let Kind::Python = lang.kind else {
+        return ensure_tool(lang, path);
+    };
+    let (tool, note) = if super::find_program(lang.tool).is_ok() {
+        (lang.tool, String::new())
+    } else if super::find_program(PYTHON_HERE).is_ok() {
+        (
+            PYTHON_HERE,
+            format!(
+                " ({}, which judges run Python with, is not installed)",
+                lang.tool
+            ),
+        )
+    } else {
+        bail!(
+            "{}: Python programs run with {} (as judges run them) or else {PYTHON_HERE}, \
+             and neither is installed here (Debian: apt-get install pypy3)",
+            path.display(),
+            lang.tool
+        )
+    };
+    eprintln!("note: {} runs with {tool}{note}", path.display());
+    Ok(tool)
+}
+
+/// What runs Python here where the judges' `pypy3` is missing.
+const PYTHON_HERE: &str = "python3";
+
+/// Builds `src` into the executable `bin` with `tool` and a judge's usual
+/// flags (those of problemtools; Python is checked and run with PyPy on
+/// judges, as both problemtools and BAPCtools run Python 3), and gives
+/// the command line that runs it. `src` is a copy of the user's file
+/// `shown`, which the compiler's complaint names instead.
+pub fn build(
+    lang: &Language,
+    tool: &str,
+    src: &Path,
+    shown: &Path,
+    bin: &Path,
+) -> anyhow::Result<Vec<String>> {
     let mut run = vec![bin.display().to_string()];
     let mut cmd;
     match lang.kind {
         Kind::Cpp => {
-            cmd = Command::new(lang.tool);
+            cmd = Command::new(tool);
             cmd.args(["-O2", "-std=gnu++23", "-static", "-o"])
                 .arg(bin)
                 .arg(src)
@@ -118,14 +160,14 @@ pub fn build(lang: &Language, src: &Path, bin: &Path) -> anyhow::Result<Vec<Stri
                 ]);
         }
         Kind::C => {
-            cmd = Command::new(lang.tool);
+            cmd = Command::new(tool);
             cmd.args(["-O2", "-std=gnu17", "-static", "-o"])
                 .arg(bin)
                 .arg(src)
                 .arg("-lm");
         }
         Kind::Rust => {
-            cmd = Command::new(lang.tool);
+            cmd = Command::new(tool);
             cmd.args([
                 "-C",
                 "opt-level=3",
@@ -142,19 +184,19 @@ pub fn build(lang: &Language, src: &Path, bin: &Path) -> anyhow::Result<Vec<Stri
             // Refuses a program that does not even compile, as the judge's
             // compile step (`pypy3 -m py_compile`) does; it then runs under
             // the interpreter. (`src` is the copy in the build directory.)
-            cmd = Command::new(lang.tool);
+            cmd = Command::new(tool);
             cmd.args(["-m", "py_compile"]).arg(src);
-            run = vec![lang.tool.into(), src.display().to_string()];
+            run = vec![tool.into(), src.display().to_string()];
         }
     }
-    let program = lang.tool;
     let out = cmd
         .output()
-        .with_context(|| format!("running {program} (needed to build {} programs)", lang.name))?;
+        .with_context(|| format!("running {tool} (needed to build {} programs)", lang.name))?;
     if !out.status.success() {
-        let complaint = String::from_utf8_lossy(&out.stderr);
+        let complaint = String::from_utf8_lossy(&out.stderr)
+            .replace(&src.display().to_string(), &shown.display().to_string());
         let lines: Vec<&str> = complaint.lines().take(20).collect();
-        bail!("{program} failed:\n{}", lines.join("\n"));
+        bail!("{tool} failed:\n{}", lines.join("\n"));
     }
     Ok(run)
 }
@@ -186,13 +228,12 @@ fn build_cached(path: &Path) -> anyhow::Result<Vec<String>> {
             known_extensions()
         )
     })?;
-    ensure_tool(lang, path)?;
+    let tool = tool_here(lang, path)?;
     let source = fs::read(path).with_context(|| format!("reading {}", path.display()))?;
     let name = path
         .file_name()
         .map_or_else(|| "source".into(), |n| n.to_string_lossy().into_owned());
-    let mut key = lang.name.as_bytes().to_vec();
-    key.push(0);
+    let mut key = format!("{}\0{tool}\0", lang.name).into_bytes();
     key.extend_from_slice(&source);
     let dir = cache_dir().join(format!("{:016x}", fnv1a64(&key)));
     let ready = dir.join("ready");
@@ -204,7 +245,7 @@ fn build_cached(path: &Path) -> anyhow::Result<Vec<String>> {
         fs::create_dir_all(&work).with_context(|| format!("creating {}", work.display()))?;
         fs::write(work.join(&name), &source)
             .with_context(|| format!("writing {}", work.display()))?;
-        let built = build(lang, &work.join(&name), &work.join("program"));
+        let built = build(lang, tool, &work.join(&name), path, &work.join("program"));
         if let Err(e) = built {
             let _ = fs::remove_dir_all(&work);
             return Err(e.context(format!("building {}", path.display())));
@@ -216,7 +257,7 @@ fn build_cached(path: &Path) -> anyhow::Result<Vec<String>> {
         }
     }
     Ok(match lang.kind {
-        Kind::Python => vec![lang.tool.into(), dir.join(&name).display().to_string()],
+        Kind::Python => vec![tool.into(), dir.join(&name).display().to_string()],
         _ => vec![dir.join("program").display().to_string()],
     })
 }
