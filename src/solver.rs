@@ -168,7 +168,7 @@ pub fn check<G: Game>(solvers: &[SolverSpec]) -> anyhow::Result<()> {
                 G::ID
             ),
             SolverSpec::Cmd(words) => {
-                if let Err(why) = find_program(&words[0]) {
+                if let Err(why) = find_program(&words[0]).and_then(|p| interpreter_found(&p)) {
                     bail!("{s}: {why}");
                 }
             }
@@ -214,6 +214,42 @@ pub fn find_program(name: &str) -> Result<PathBuf, String> {
         })
         .find(|p| p.is_file() && executable(p))
         .ok_or_else(|| format!("no executable program {name} in PATH"))
+}
+
+/// Refuses a script whose `#!` line names an interpreter that is not
+/// there: the system could start it on no input, and every run would be a
+/// fault of the same cause. With `/usr/bin/env`, the program it looks up
+/// in `PATH` is checked too.
+fn interpreter_found(script: &Path) -> Result<(), String> {
+    let mut head = [0u8; 256];
+    let n = std::fs::File::open(script)
+        .and_then(|mut f| std::io::Read::read(&mut f, &mut head))
+        .unwrap_or(0);
+    let Some(line) = head[..n].strip_prefix(b"#!") else {
+        return Ok(());
+    };
+    let line = line.split(|&b| b == b'\n').next().unwrap_or_default();
+    let line = String::from_utf8_lossy(line);
+    let mut words = line.split_whitespace();
+    let Some(interpreter) = words.next() else {
+        return Err("its #! line names no interpreter".into());
+    };
+    let p = Path::new(interpreter);
+    if !p.is_file() || !executable(p) {
+        return Err(format!(
+            "its interpreter {interpreter} (from its #! line) is not an executable file"
+        ));
+    }
+    if p.file_name().is_some_and(|n| n == "env") {
+        // `env` options (-S, -i, NAME=VALUE) are left to it.
+        if let Some(program) = words
+            .next()
+            .filter(|w| !w.starts_with('-') && !w.contains('='))
+        {
+            find_program(program).map_err(|why| format!("its #! line runs {program}: {why}"))?;
+        }
+    }
+    Ok(())
 }
 
 /// Whether this process may execute `p`.

@@ -777,18 +777,20 @@ fn source_files_are_solvers_built_once_per_content() {
                std::puts(\"NO\"); } }\n";
     std::fs::write(dir.path().join("no.py"), py).unwrap();
     std::fs::write(dir.path().join("no.cpp"), cpp).unwrap();
-    let run = |solvers: &str| {
-        Command::new(env!("CARGO_BIN_EXE_gamefuzz"))
-            .args(["diff", "xiangqi", "--solvers", solvers, "--cases", "60"])
+    let run_on = |solvers: &str, path: Option<&std::ffi::OsStr>| {
+        let mut cmd = Command::new(env!("CARGO_BIN_EXE_gamefuzz"));
+        cmd.args(["diff", "xiangqi", "--solvers", solvers, "--cases", "60"])
             .args(["--no-store", "--no-shrink", "--json"])
             .current_dir(dir.path())
-            .env("XDG_CACHE_HOME", &cache)
-            .output()
-            .unwrap()
+            .env("XDG_CACHE_HOME", &cache);
+        if let Some(path) = path {
+            cmd.env("PATH", path);
+        }
+        cmd.output().unwrap()
     };
+    let run = |solvers: &str| run_on(solvers, None);
     let builds = || std::fs::read_dir(cache.join("gamefuzz/builds")).map_or(0, |d| d.count());
-    for source in ["no.py", "no.cpp"] {
-        let out = run(&format!("engine,{source}"));
+    let only_no = |out: &std::process::Output, source: &str| {
         assert_eq!(out.status.code(), Some(1), "{}", text(&out.stderr));
         let v: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
         let sigs: Vec<&str> = v["signatures"]
@@ -798,22 +800,74 @@ fn source_files_are_solvers_built_once_per_content() {
             .map(|s| s["signature"].as_str().unwrap())
             .collect();
         assert_eq!(sigs, [format!("engine:ok {source}:ok YES/NO")], "{v}");
-    }
-    assert_eq!(builds(), 2, "one build per source");
+    };
+    only_no(&run("engine,no.cpp"), "no.cpp");
+    assert_eq!(builds(), 1, "one build per source");
     run("engine,no.cpp");
-    assert_eq!(builds(), 2, "the same content is not built again");
+    assert_eq!(builds(), 1, "the same content is not built again");
     std::fs::write(dir.path().join("no.cpp"), format!("{cpp}// edited\n")).unwrap();
     run("engine,no.cpp");
-    assert_eq!(builds(), 3, "an edited source is built again");
-    // A compile error is refused up front, with the compiler's words.
+    assert_eq!(builds(), 2, "an edited source is built again");
+    // A compile error is refused up front, with the compiler's words about
+    // the file as the user named it, not the copy in the build cache.
     std::fs::write(dir.path().join("bad.cpp"), "int main( {\n").unwrap();
     let out = run("engine,bad.cpp");
     assert_eq!(out.status.code(), Some(2));
+    let err = text(&out.stderr);
     assert!(
-        text(&out.stderr).contains("g++ failed"),
+        err.contains("g++ failed") && err.contains("\nbad.cpp:1:"),
+        "{err}"
+    );
+    assert!(!err.contains("builds"), "{err}");
+
+    // Python runs with pypy3 where there is one (judges run it so), else
+    // with python3; which one is said once. Neither: refused up front.
+    let tools = dir.path().join("tools");
+    std::fs::create_dir(&tools).unwrap();
+    let none = run_on("engine,no.py", Some(tools.as_os_str()));
+    assert_eq!(none.status.code(), Some(2));
+    let err = text(&none.stderr);
+    assert!(
+        err.contains("no.py: Python programs run with pypy3") && err.contains("neither"),
+        "{err}"
+    );
+    // The interpreter itself, not a wrapper that needs more of PATH.
+    let python3 = Command::new("python3")
+        .args(["-c", "import sys; print(sys.executable)"])
+        .output()
+        .ok()
+        .filter(|o| o.status.success())
+        .map(|o| text(&o.stdout).trim().to_string());
+    let Some(python3) = python3 else {
+        eprintln!("skipping the runs of no.py: python3 is not installed");
+        return;
+    };
+    std::os::unix::fs::symlink(&python3, tools.join("python3")).unwrap();
+    let out = run_on("engine,no.py", Some(tools.as_os_str()));
+    only_no(&out, "no.py");
+    let notes: Vec<String> = text(&out.stderr)
+        .lines()
+        .filter(|l| l.starts_with("note: "))
+        .map(String::from)
+        .collect();
+    assert_eq!(
+        notes,
+        ["note: no.py runs with python3 (pypy3, which judges run Python with, is not installed)"]
+    );
+    let log = dir.path().join("pypy3.log");
+    common::script(
+        &tools,
+        "pypy3",
+        &format!("echo \"$@\" >> {}\nexec python3 \"$@\"", log.display()),
+    );
+    let out = run_on("engine,no.py", Some(tools.as_os_str()));
+    only_no(&out, "no.py");
+    assert!(
+        text(&out.stderr).contains("note: no.py runs with pypy3\n"),
         "{}",
         text(&out.stderr)
     );
+    assert!(std::fs::read_to_string(&log).unwrap().lines().count() >= 2);
     // A file that is no solver word: a hint.
     std::fs::write(dir.path().join("a.out"), "").unwrap();
     let out = run("engine,a.out");
@@ -823,4 +877,147 @@ fn source_files_are_solvers_built_once_per_content() {
         err.contains("it names a file") && err.contains("cmd:a.out"),
         "{err}"
     );
+}
+
+/// What a program printed without a final newline still ends its own line
+/// in `repro`: the next heading starts a line of its own.
+#[test]
+fn repro_ends_an_output_without_a_final_newline() {
+    let out = gamefuzz(
+        &[
+            "repro",
+            "xiangqi",
+            "--seed",
+            "0",
+            "--profile",
+            "small",
+            "--solvers",
+            "engine,cmd:printf 'K D K'",
+        ],
+        "",
+    );
+    assert!(
+        matches!(out.status.code(), Some(0 | 1)),
+        "{}",
+        text(&out.stderr)
+    );
+    let shown = text(&out.stdout);
+    assert!(
+        shown.contains("==\nK D K\n(no newline at the end)\n"),
+        "{shown}"
+    );
+    assert!(
+        shown
+            .lines()
+            .all(|l| l == "K D K" || !l.starts_with("K D K")),
+        "{shown}"
+    );
+}
+
+/// Every path a command is given is checked before any work, and the
+/// message says what is wrong with it; a run that runs no case creates no
+/// corpus folder.
+#[test]
+fn paths_and_budgets_are_checked_before_any_work() {
+    let dir = tempfile::tempdir().unwrap();
+    let here = dir.path();
+    let run = |args: &[&str]| {
+        let start = std::time::Instant::now();
+        let out = Command::new(env!("CARGO_BIN_EXE_gamefuzz"))
+            .args(args)
+            .current_dir(here)
+            .output()
+            .unwrap();
+        let err = text(&out.stderr);
+        assert!(!err.contains("panicked"), "{err}");
+        (out.status.code(), err, start.elapsed())
+    };
+    let no_corpus = |what: &str| assert!(!here.join("corpus").exists(), "{what} made ./corpus");
+
+    let (code, err, _) = run(&["repro", here.to_str().unwrap()]);
+    assert_eq!(code, Some(2));
+    assert!(
+        err.contains("is a folder") && !err.contains("Is a directory"),
+        "{err}"
+    );
+
+    for args in [
+        vec!["check", "no/such/pkg"],
+        vec!["check", "no/such/pkg", "--jobs", "2"],
+    ] {
+        let (code, err, _) = run(&args);
+        assert_eq!(code, Some(2), "{args:?}");
+        assert_eq!(err.trim(), "error: no/such/pkg does not exist", "{args:?}");
+    }
+
+    // The report's folder is missing: refused at once, not after the
+    // campaign (whose divergences would exit 1).
+    let (code, err, took) = run(&[
+        "diff",
+        "xiangqi",
+        "--time",
+        "30",
+        "--report",
+        "/no/such/dir/r.html",
+    ]);
+    assert_eq!(code, Some(2), "{err}");
+    assert!(err.contains("no such folder /no/such/dir"), "{err}");
+    assert!(
+        took < std::time::Duration::from_secs(10),
+        "refused after {took:?}"
+    );
+    no_corpus("a refused --report");
+
+    let (code, err, _) = run(&["diff", "xiangqi", "--shard", "4/4", "--cases", "2"]);
+    assert_eq!(code, Some(2));
+    assert!(
+        err.contains("shard 4/4 has no case") && !err.contains("budget"),
+        "{err}"
+    );
+    no_corpus("an empty shard");
+
+    let (code, err, _) = run(&["diff", "xiangqi", "--time", "1e-9"]);
+    assert_eq!(code, Some(2));
+    assert!(err.contains("no case was run"), "{err}");
+    no_corpus("a run of no case");
+
+    // A script whose interpreter is missing could be started on nothing.
+    let script = common::script(here, "lost.sh", "");
+    std::fs::write(&script, "#!/nonexistent/sh\necho YES\n").unwrap();
+    let (code, err, took) = run(&[
+        "diff",
+        "xiangqi",
+        "--time",
+        "30",
+        "--solvers",
+        &format!("engine,cmd:{}", script.display()),
+    ]);
+    assert_eq!(code, Some(2), "{err}");
+    assert!(err.contains("/nonexistent/sh"), "{err}");
+    assert!(
+        took < std::time::Duration::from_secs(10),
+        "refused after {took:?}"
+    );
+    no_corpus("a refused program");
+
+    // `check` takes --jobs like every command that runs programs.
+    let data = here.join("pkg/data/secret");
+    std::fs::create_dir_all(&data).unwrap();
+    for seed in 0..4 {
+        let input = gamefuzz(&["gen", "xiangqi", "--seed", &seed.to_string()], "").stdout;
+        let answer = gamefuzz(&["solve", "xiangqi"], &input).stdout;
+        std::fs::write(data.join(format!("{seed}.in")), input).unwrap();
+        std::fs::write(data.join(format!("{seed}.ans")), answer).unwrap();
+    }
+    let (code, err, _) = run(&[
+        "check",
+        "pkg",
+        "--game",
+        "xiangqi",
+        "--jobs",
+        "3",
+        "--solvers",
+        "engine",
+    ]);
+    assert_eq!(code, Some(0), "{err}");
 }

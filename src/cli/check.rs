@@ -24,11 +24,25 @@ pub struct CheckArgs {
     /// Programs to run on every test (cmd:PROGRAM [ARGS], source files, reference, ...).
     #[arg(long, value_name = "PROGRAMS")]
     pub solvers: Option<ProgramList>,
+    /// Tests run side by side, at most 256 [default: all cores].
+    #[arg(long, value_parser = super::jobs, allow_hyphen_values = true)]
+    pub jobs: Option<usize>,
     #[command(flatten)]
     pub limits: LimitArgs,
 }
 
 pub(super) fn run(args: &CheckArgs) -> anyhow::Result<Exit> {
+    match std::fs::metadata(&args.dir) {
+        Err(e) if e.kind() == std::io::ErrorKind::NotFound => {
+            bail!("{} does not exist", args.dir.display())
+        }
+        Err(e) => bail!("{}: {e}", args.dir.display()),
+        Ok(m) if !m.is_dir() => bail!(
+            "{} is not a folder: check takes a package folder (holding data/)",
+            args.dir.display()
+        ),
+        Ok(_) => {}
+    }
     let game = match (package::package_game(&args.dir), args.game) {
         (Some(found), Some(given)) if found != given => bail!(
             "{} is a package of {found}, not of {given}",
@@ -56,12 +70,13 @@ fn check<G: Game>(args: &CheckArgs) -> anyhow::Result<Exit> {
     let limits = args.limits.limits()?;
     let build_dir = package::BuildDir::new()?;
     let programs = match &args.solvers {
-        Some(ProgramList(list)) => prepare::<G>(list, &build_dir, 0)?,
+        Some(ProgramList(list)) => prepare::<G>(list, &build_dir, 0, false)?,
         None => Vec::new(),
     };
     let tests = package::read_tests(&args.dir)?;
     let specs: Vec<SolverSpec> = programs.iter().map(|p| p.spec.clone()).collect();
-    let outcomes = package::run_tests::<G>(&tests, &specs, &limits)?;
+    let outcomes =
+        package::run_tests::<G>(&tests, &specs, &limits, super::jobs_or_cores(args.jobs))?;
     let failing = outcomes.iter().filter(|o| o.failed()).count();
     outln!(
         "{}: {} tests in {}, {failing} failing",

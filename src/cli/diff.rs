@@ -162,13 +162,13 @@ pub(super) fn run(args: &DiffArgs) -> anyhow::Result<Exit> {
     for &g in &games {
         g.dispatch(CheckOptions(&opts))?;
     }
-    // Made up front, once everything else is checked (nothing is created
-    // before a refusal): a path that cannot hold a corpus fails now, not
-    // after a long run, and a campaign without findings still leaves its
-    // (empty) corpus root for `corpus merge`.
+    // Checked up front, creating nothing: a path that cannot hold a corpus
+    // or a report fails now, not after a long run.
     if let Some(root) = &opts.corpus {
-        std::fs::create_dir_all(root)
-            .with_context(|| format!("creating corpus root {}", root.display()))?;
+        super::ensure_creatable_dir(root, "--corpus")?;
+    }
+    if let Some(path) = &args.report {
+        super::ensure_writable_file(path, "--report")?;
     }
     let mut summaries = Vec::new();
     let mut sections = Vec::new();
@@ -280,10 +280,7 @@ fn options(args: &DiffArgs, games: usize, files: usize) -> anyhow::Result<DiffOp
         }
     };
     let shrink_time = seconds(args.shrink_time.unwrap_or(shrink_time));
-    let jobs = match args.jobs {
-        Some(j) => j,
-        None => std::thread::available_parallelism().map_or(1, |n| n.get().min(super::MAX_JOBS)),
-    };
+    let jobs = super::jobs_or_cores(args.jobs);
     let limits = args.limits.calibrated_limits()?;
     let external = args.solvers.0.iter().any(SolverSpec::is_program);
     let pack = match args.pack {
@@ -359,6 +356,12 @@ impl Visit for DiffGame<'_> {
             [] => driver::diff::<G>(self.opts)?,
             files => driver::diff_files::<G>(self.opts, files)?,
         };
+        // A campaign that ran leaves its corpus root, empty if it found
+        // nothing, for `corpus merge`; one that ran no case leaves nothing.
+        if let Some(root) = &self.opts.corpus {
+            std::fs::create_dir_all(root)
+                .with_context(|| format!("creating corpus root {}", root.display()))?;
+        }
         s.mark_known(&known);
         let html = match self.html {
             true => crate::report::diff_sections::<G>(

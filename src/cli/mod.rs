@@ -290,6 +290,77 @@ fn jobs(s: &str) -> Result<usize, String> {
     }
 }
 
+/// Refuses, before any work, a path a command is to write a file to at
+/// its end (`--report FILE`): a directory, or one whose folder does not
+/// exist or cannot be written, would fail only once the work is done.
+fn ensure_writable_file(path: &Path, flag: &str) -> anyhow::Result<()> {
+    if path.is_dir() {
+        anyhow::bail!("{flag} {}: is a directory", path.display());
+    }
+    let parent = match path.parent() {
+        Some(p) if !p.as_os_str().is_empty() => p,
+        _ => Path::new("."),
+    };
+    if !parent.is_dir() {
+        anyhow::bail!(
+            "{flag} {}: no such folder {}",
+            path.display(),
+            parent.display()
+        );
+    }
+    let file = match path.exists() {
+        true => path,
+        false => parent,
+    };
+    if !writable(file) {
+        anyhow::bail!("{flag} {}: cannot write {}", path.display(), file.display());
+    }
+    Ok(())
+}
+
+/// Refuses, before any work, a folder that a command would create at its
+/// end and cannot: the folder, or its nearest existing parent, is not a
+/// folder this process can write. Creates nothing.
+fn ensure_creatable_dir(path: &Path, flag: &str) -> anyhow::Result<()> {
+    let mut at = path;
+    loop {
+        if at.exists() {
+            if !at.is_dir() {
+                anyhow::bail!(
+                    "{flag} {}: {} is not a folder",
+                    path.display(),
+                    at.display()
+                );
+            }
+            if !writable(at) {
+                anyhow::bail!("{flag} {}: cannot write {}", path.display(), at.display());
+            }
+            return Ok(());
+        }
+        at = match at.parent() {
+            Some(p) if !p.as_os_str().is_empty() => p,
+            _ => Path::new("."),
+        };
+    }
+}
+
+/// Whether this process may write `p`.
+fn writable(p: &Path) -> bool {
+    use std::os::unix::ffi::OsStrExt;
+    let Ok(c) = std::ffi::CString::new(p.as_os_str().as_bytes()) else {
+        return false;
+    };
+    // SAFETY: `c` is a valid NUL-terminated string for the call.
+    unsafe { libc::access(c.as_ptr(), libc::W_OK) == 0 }
+}
+
+/// `--jobs`, or by default one worker per core (at most [`MAX_JOBS`]).
+fn jobs_or_cores(jobs: Option<usize>) -> usize {
+    jobs.unwrap_or_else(|| {
+        std::thread::available_parallelism().map_or(1, |n| n.get().min(MAX_JOBS))
+    })
+}
+
 /// How much of an external program's output a command shows.
 const SHOWN_OUTPUT: usize = 4096;
 

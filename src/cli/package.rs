@@ -54,7 +54,8 @@ pub struct PackageArgs {
     #[arg(long, default_value_t = 60.0, value_name = "SECS",
           value_parser = super::any_seconds, allow_hyphen_values = true)]
     pub against_time: f64,
-    /// Worker threads of the --against campaigns, at most 256 [default: all cores].
+    /// Worker threads of the --against campaigns, and tests run side by
+    /// side by --accepted and --check, at most 256 [default: all cores].
     #[arg(long, value_parser = super::jobs, allow_hyphen_values = true)]
     pub jobs: Option<usize>,
     /// Run these programs (cmd:PROGRAM [ARGS], source files, reference, ...) on the
@@ -116,11 +117,13 @@ impl GameCommand for PackageArgs {
 }
 
 /// Makes every program runnable (building source files), refusing before
-/// any work one that cannot run.
+/// any work one that cannot run; `judged`: they go to a judge
+/// ([`package::prepare`]).
 pub(super) fn prepare<G: Game>(
     args: &[ProgramArg],
     dir: &package::BuildDir,
     first: usize,
+    judged: bool,
 ) -> anyhow::Result<Vec<Program>> {
     let solvers: Vec<SolverSpec> = args
         .iter()
@@ -133,7 +136,7 @@ pub(super) fn prepare<G: Game>(
     let programs = args
         .iter()
         .enumerate()
-        .map(|(i, a)| package::prepare(a, dir, first + i))
+        .map(|(i, a)| package::prepare(a, dir, first + i, judged))
         .collect::<anyhow::Result<Vec<Program>>>()?;
     Ok(programs)
 }
@@ -162,21 +165,21 @@ fn package_command<G: Game>(args: &PackageArgs) -> anyhow::Result<Exit> {
     };
     let limits = args.limits.limits()?;
     let against_time = seconds(args.against_time);
-    let jobs = match args.jobs {
-        Some(j) => j,
-        None => std::thread::available_parallelism().map_or(1, |n| n.get()),
-    };
+    let jobs = super::jobs_or_cores(args.jobs);
     if !args.format.is_problem_package() && (args.name.is_some() || args.accepted.is_some()) {
         bail!("--name and --accepted need a problem package format, not --format plain (which has no problem.yaml or submissions)");
+    }
+    if let Some(path) = &args.report {
+        super::ensure_writable_file(path, "--report")?;
     }
     let build_dir = package::BuildDir::new()?;
     let accepted = accepted_program::<G>(args, &build_dir)?;
     let against = match &args.against {
-        Some(ProgramList(list)) => prepare::<G>(list, &build_dir, 1)?,
+        Some(ProgramList(list)) => prepare::<G>(list, &build_dir, 1, true)?,
         None => Vec::new(),
     };
     let check = match &args.check {
-        Some(ProgramList(list)) => prepare::<G>(list, &build_dir, 1 + against.len())?,
+        Some(ProgramList(list)) => prepare::<G>(list, &build_dir, 1 + against.len(), false)?,
         None => Vec::new(),
     };
     let extras = extras(args, accepted.as_slice(), &against)?;
@@ -190,7 +193,7 @@ fn package_command<G: Game>(args: &PackageArgs) -> anyhow::Result<Exit> {
     }
     let mut p = package::build::<G>(&opts)?;
     if let Some(acc) = &accepted {
-        refuse_unless_accepted::<G>(acc, &package::package_tests(&p), &limits)?;
+        refuse_unless_accepted::<G>(acc, &package::package_tests(&p), &limits, jobs)?;
     }
     let against_opts = package::AgainstOptions {
         time: against_time,
@@ -203,7 +206,7 @@ fn package_command<G: Game>(args: &PackageArgs) -> anyhow::Result<Exit> {
             .into_iter()
             .filter(|t| added.contains(&t.label))
             .collect();
-        refuse_unless_accepted::<G>(acc, &new, &limits)?;
+        refuse_unless_accepted::<G>(acc, &new, &limits, jobs)?;
     }
 
     write_and_summarize::<G>(&p, args, &extras)?;
@@ -215,7 +218,7 @@ fn package_command<G: Game>(args: &PackageArgs) -> anyhow::Result<Exit> {
         std::fs::write(path, page).with_context(|| format!("writing {}", path.display()))?;
         eprintln!("report written to {}", path.display());
     }
-    if !check_programs::<G>(&p, &check, &args.corpus, &limits)? {
+    if !check_programs::<G>(&p, &check, &args.corpus, &limits, jobs)? {
         ok = false;
     }
     Ok(if ok { Exit::Clean } else { Exit::Found })
@@ -229,7 +232,9 @@ fn accepted_program<G: Game>(
     Ok(match &args.accepted {
         None => None,
         Some(path) => match path.to_string_lossy().parse::<ProgramArg>() {
-            Ok(arg @ ProgramArg::Source(_)) => Some(prepare::<G>(&[arg], build_dir, 0)?.remove(0)),
+            Ok(arg @ ProgramArg::Source(_)) => {
+                Some(prepare::<G>(&[arg], build_dir, 0, true)?.remove(0))
+            }
             _ => bail!(
                 "--accepted {}: give the model solution's source file (.cpp, .cc, .cxx, .c, .py or .rs)",
                 path.display()
@@ -352,11 +357,12 @@ fn check_programs<G: Game>(
     check: &[Program],
     corpus: &std::path::Path,
     limits: &crate::solver::Limits,
+    jobs: usize,
 ) -> anyhow::Result<bool> {
     let mut ok = true;
     if !check.is_empty() {
         let specs: Vec<SolverSpec> = check.iter().map(|p| p.spec.clone()).collect();
-        let (outcomes, reports) = package::check::<G>(p, &specs, corpus, limits)?;
+        let (outcomes, reports) = package::check::<G>(p, &specs, corpus, limits, jobs)?;
         print_failures(&outcomes, check);
         for (r, prog) in reports.iter().zip(check) {
             outln!("{}", r.line().replacen(&r.solver, &prog.given, 1));
@@ -391,8 +397,9 @@ fn refuse_unless_accepted<G: Game>(
     acc: &Program,
     tests: &[package::TestFile],
     limits: &crate::solver::Limits,
+    jobs: usize,
 ) -> anyhow::Result<()> {
-    let outcomes = package::run_tests::<G>(tests, std::slice::from_ref(&acc.spec), limits)?;
+    let outcomes = package::run_tests::<G>(tests, std::slice::from_ref(&acc.spec), limits, jobs)?;
     let failing: Vec<String> = outcomes
         .iter()
         .filter(|o| o.failed())

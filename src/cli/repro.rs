@@ -99,7 +99,13 @@ fn show<G: Game>(
                     true => SHOWN_OUTPUT,
                     false => usize::MAX,
                 };
-                out!("{}", printable(&out, max));
+                let mut shown_text = printable(&out, max);
+                // A last line without its newline still ends here: what
+                // follows starts a line of its own.
+                if !shown_text.is_empty() && !shown_text.ends_with('\n') {
+                    shown_text.push_str("\n(no newline at the end)\n");
+                }
+                out!("{shown_text}");
                 if let Err(f) = &run.result {
                     outln!("(fault: {f})");
                 }
@@ -196,10 +202,17 @@ fn repro_file(args: &ReproArgs) -> anyhow::Result<Exit> {
     } else {
         path
     };
+    let names: Vec<&str> = GameId::ALL.iter().map(|g| g.name()).collect();
     if !path_in.exists() {
-        let names: Vec<&str> = GameId::ALL.iter().map(|g| g.name()).collect();
         bail!(
             "'{target}' is neither a game ({}) nor an existing corpus file or fuzz artifact",
+            names.join(", ")
+        );
+    }
+    if path_in.is_dir() {
+        bail!(
+            "{target} is a folder: repro takes a game ({}) with --seed, a corpus file \
+             (corpus/<game>/<name>.in) or a fuzz artifact",
             names.join(", ")
         );
     }

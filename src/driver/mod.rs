@@ -588,6 +588,16 @@ pub fn check_options<G: Game>(opts: &DiffOptions) -> anyhow::Result<()> {
         opts.shard.0 + 1,
         opts.shard.1
     );
+    if let Amount::Cases(total) = opts.amount {
+        // Shard I of N runs the cases I-1, I-1+N, ...: with fewer cases
+        // than shards, the last shards have none.
+        anyhow::ensure!(
+            opts.shard.0 < total,
+            "shard {}/{} has no case: --cases {total} gives one case each to shards 1 to {total}",
+            opts.shard.0 + 1,
+            opts.shard.1
+        );
+    }
     crate::solver::check::<G>(&opts.solvers)
 }
 

@@ -64,7 +64,7 @@ pub fn against<G: Game>(
     program: &Program,
     opts: &AgainstOptions,
 ) -> anyhow::Result<(Fate, Option<String>)> {
-    if let Some(fate) = existing_failure::<G>(p, program, &opts.limits)? {
+    if let Some(fate) = existing_failure::<G>(p, program, &opts.limits, opts.jobs)? {
         return Ok((fate, None));
     }
     let seed = campaign_seed(p, program);
@@ -125,9 +125,10 @@ fn existing_failure<G: Game>(
     p: &Package,
     program: &Program,
     limits: &Limits,
+    jobs: usize,
 ) -> anyhow::Result<Option<Fate>> {
     let solvers = [program.spec.clone()];
-    let outcomes = run_tests::<G>(&package_tests(p), &solvers, limits)?;
+    let outcomes = run_tests::<G>(&package_tests(p), &solvers, limits, jobs)?;
     Ok(outcomes.iter().find_map(|o| match &o.verdicts[0] {
         Verdict::Fail(how) => Some(Fate::Existing {
             test: o.label.clone(),

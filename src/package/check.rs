@@ -6,6 +6,8 @@
 
 use std::fs;
 use std::path::{Path, PathBuf};
+use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
+use std::sync::Mutex;
 
 use anyhow::{bail, Context};
 
@@ -115,55 +117,95 @@ fn verdict<G: Game>(
     }
 }
 
-/// Validates every test, checks its answer file and runs every solver on it.
+/// Validates every test, checks its answer file and runs every solver on
+/// it, on up to `jobs` threads (tests are independent; the outcomes come
+/// back in test order). A thread that cannot start only leaves the work
+/// to the others: the calling thread takes tests too.
 pub fn run_tests<G: Game>(
     tests: &[TestFile],
     solvers: &[SolverSpec],
     limits: &Limits,
+    jobs: usize,
 ) -> anyhow::Result<Vec<TestOutcome>> {
-    let mut outcomes = Vec::with_capacity(tests.len());
-    for t in tests {
-        let mut outcome = TestOutcome {
-            label: t.label.clone(),
-            invalid: None,
-            answer: None,
-            verdicts: vec![Verdict::NotRun; solvers.len()],
-        };
-        let checked = kattis::verdict::<G>(&t.input).and_then(|()| {
-            let text = std::str::from_utf8(&t.input).expect("checked as UTF-8");
-            parse_valid::<G>(text)
-                .map(|input| (input, text))
-                .map_err(|e| e.to_string())
-        });
-        let (input, text) = match checked {
-            Ok(x) => x,
-            Err(why) => {
-                // Said once, by `line`.
-                let why = why.strip_prefix("invalid input: ").unwrap_or(&why);
-                outcome.invalid = Some(why.to_string());
-                outcomes.push(outcome);
-                continue;
-            }
-        };
-        let (want, beside) = engine::<G>(&input, limits)?;
-        outcome.answer = match &t.answer {
-            AnswerFile::Unchecked => None,
-            AnswerFile::Missing => Some("missing".into()),
-            AnswerFile::Present(bytes) => match G::parse_output(&String::from_utf8_lossy(bytes)) {
-                Ok(got) if got == want => None,
-                Ok(got) => Some(format!(
-                    "differs from the engine's answer ({})",
-                    G::difference_in(&input, &want, &got)
-                )),
-                Err(e) => Some(format!("unreadable: {e}")),
-            },
-        };
-        for (s, v) in solvers.iter().zip(&mut outcome.verdicts) {
-            *v = verdict::<G>(s, &input, text, &want, &beside);
+    let next = AtomicUsize::new(0);
+    let failed = AtomicBool::new(false);
+    let slots: Vec<Mutex<Option<anyhow::Result<TestOutcome>>>> =
+        tests.iter().map(|_| Mutex::new(None)).collect();
+    let work = || loop {
+        let i = next.fetch_add(1, Ordering::Relaxed);
+        if i >= tests.len() || failed.load(Ordering::Relaxed) {
+            break;
         }
-        outcomes.push(outcome);
+        let r = run_test::<G>(&tests[i], solvers, limits);
+        failed.fetch_or(r.is_err(), Ordering::Relaxed);
+        *slots[i].lock().unwrap_or_else(|p| p.into_inner()) = Some(r);
+    };
+    std::thread::scope(|scope| {
+        for _ in 1..jobs.clamp(1, tests.len().max(1)) {
+            if std::thread::Builder::new()
+                .spawn_scoped(scope, work)
+                .is_err()
+            {
+                break;
+            }
+        }
+        work();
+    });
+    let mut outcomes = Vec::with_capacity(tests.len());
+    for slot in slots {
+        match slot.into_inner().unwrap_or_else(|p| p.into_inner()) {
+            Some(r) => outcomes.push(r?),
+            // Left when another test failed: that error is returned.
+            None => continue,
+        }
     }
     Ok(outcomes)
+}
+
+/// Validates one test, checks its answer file and runs every solver on it.
+fn run_test<G: Game>(
+    t: &TestFile,
+    solvers: &[SolverSpec],
+    limits: &Limits,
+) -> anyhow::Result<TestOutcome> {
+    let mut outcome = TestOutcome {
+        label: t.label.clone(),
+        invalid: None,
+        answer: None,
+        verdicts: vec![Verdict::NotRun; solvers.len()],
+    };
+    let checked = kattis::verdict::<G>(&t.input).and_then(|()| {
+        let text = std::str::from_utf8(&t.input).expect("checked as UTF-8");
+        parse_valid::<G>(text)
+            .map(|input| (input, text))
+            .map_err(|e| e.to_string())
+    });
+    let (input, text) = match checked {
+        Ok(x) => x,
+        Err(why) => {
+            // Said once, by `line`.
+            let why = why.strip_prefix("invalid input: ").unwrap_or(&why);
+            outcome.invalid = Some(why.to_string());
+            return Ok(outcome);
+        }
+    };
+    let (want, beside) = engine::<G>(&input, limits)?;
+    outcome.answer = match &t.answer {
+        AnswerFile::Unchecked => None,
+        AnswerFile::Missing => Some("missing".into()),
+        AnswerFile::Present(bytes) => match G::parse_output(&String::from_utf8_lossy(bytes)) {
+            Ok(got) if got == want => None,
+            Ok(got) => Some(format!(
+                "differs from the engine's answer ({})",
+                G::difference_in(&input, &want, &got)
+            )),
+            Err(e) => Some(format!("unreadable: {e}")),
+        },
+    };
+    for (s, v) in solvers.iter().zip(&mut outcome.verdicts) {
+        *v = verdict::<G>(s, &input, text, &want, &beside);
+    }
+    Ok(outcome)
 }
 
 /// What the checks found for one solver.
@@ -316,8 +358,9 @@ pub fn check<G: Game>(
     solvers: &[SolverSpec],
     corpus_root: &Path,
     limits: &Limits,
+    jobs: usize,
 ) -> anyhow::Result<(Vec<TestOutcome>, Vec<CheckReport>)> {
-    let outcomes = run_tests::<G>(&package_tests(p), solvers, limits)?;
+    let outcomes = run_tests::<G>(&package_tests(p), solvers, limits, jobs)?;
     let mut reports = reports(&outcomes, solvers)?;
     let findings: Vec<TestFile> = corpus::load_dir(&corpus_root.join(G::ID.name()))?
         .into_iter()
@@ -327,7 +370,7 @@ pub fn check<G: Game>(
             answer: AnswerFile::Unchecked,
         })
         .collect();
-    for o in run_tests::<G>(&findings, solvers, limits)? {
+    for o in run_tests::<G>(&findings, solvers, limits, jobs)? {
         if let Some(why) = &o.invalid {
             bail!("{}: invalid input: {why}", o.label);
         }
