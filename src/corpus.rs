@@ -203,12 +203,16 @@ pub enum Stored {
     MarkedShrunk(PathBuf),
     /// An exemplar at least as small was already stored.
     Known(PathBuf),
+    /// Not stored: the entry of its name has unreadable metadata (a hand
+    /// edit gone wrong, a damaged disk), which is left alone for the user
+    /// to fix, with its input; said once on stderr.
+    Blocked(PathBuf),
 }
 
 impl Stored {
     pub fn path(&self) -> &Path {
         match self {
-            Stored::Added(p) | Stored::Known(p) | Stored::MarkedShrunk(p) => p,
+            Stored::Added(p) | Stored::Known(p) | Stored::MarkedShrunk(p) | Stored::Blocked(p) => p,
             Stored::Replaced { new, .. } => new,
         }
     }
@@ -220,6 +224,9 @@ impl Stored {
             Stored::Replaced { .. } => "replaced a larger exemplar",
             Stored::MarkedShrunk(_) => "the same exemplar, now marked shrunk",
             Stored::Known(_) => "an exemplar as small is already stored",
+            Stored::Blocked(_) => {
+                "not stored: the entry of this name has unreadable metadata, left alone to fix or remove"
+            }
         }
     }
 }
@@ -273,16 +280,22 @@ pub fn store(root: &Path, game: GameId, input: &str, mut meta: Meta) -> anyhow::
         .collect();
     same.sort_by(|a, b| (a.input.len(), &a.input).cmp(&(b.input.len(), &b.input)));
     let Some(old) = same.first() else {
-        return Ok(Stored::Added(write_entry(&dir, input, &meta)?));
+        return Ok(match write_entry(&dir, input, &meta)? {
+            Written::Entry(p) => Stored::Added(p),
+            Written::Blocked(p) => Stored::Blocked(p),
+        });
     };
     let stored = if smaller(input, &old.input) {
         if meta.earlier.is_none() {
             meta.earlier = same.iter().find_map(earlier_of);
         }
-        let new = write_entry(&dir, input, &meta)?;
-        Stored::Replaced {
-            old: old.path.clone(),
-            new,
+        match write_entry(&dir, input, &meta)? {
+            Written::Entry(new) => Stored::Replaced {
+                old: old.path.clone(),
+                new,
+            },
+            // Nothing written: the stored exemplars stay as they are.
+            Written::Blocked(p) => return Ok(Stored::Blocked(p)),
         }
     } else {
         let mut kept = old.meta.clone();
@@ -300,6 +313,7 @@ pub fn store(root: &Path, game: GameId, input: &str, mut meta: Meta) -> anyhow::
             kept.earlier = inherited;
         }
         if mark || kept.earlier != old.meta.earlier {
+            // Its metadata was just read: nothing can block it.
             write_entry(&dir, &old.input, &kept)?;
         }
         match mark {
@@ -316,24 +330,30 @@ pub fn store(root: &Path, game: GameId, input: &str, mut meta: Meta) -> anyhow::
     Ok(stored)
 }
 
-/// Writes an entry's input, then its metadata; returns the `.in` path.
-/// Unreadable metadata under the same name is not overwritten: it may be
-/// a hand edit gone wrong, which the user wants back.
-fn write_entry(dir: &Path, input: &str, meta: &Meta) -> anyhow::Result<PathBuf> {
+/// What [`write_entry`] did, naming the `.in` path.
+enum Written {
+    Entry(PathBuf),
+    Blocked(PathBuf),
+}
+
+/// Writes an entry's input, then its metadata. Unreadable metadata under
+/// the same name is not overwritten, nor its input: it may be a hand edit
+/// gone wrong, which the user wants back; that is said once per file (the
+/// readers already skip the entry with a warning) and nothing is written.
+fn write_entry(dir: &Path, input: &str, meta: &Meta) -> anyhow::Result<Written> {
     let path_in = dir.join(format!("{}.in", entry_name(&meta.signature, input)));
     let path_json = path_in.with_extension("json");
     if let Ok(text) = fs::read_to_string(&path_json) {
-        if serde_json::from_str::<Meta>(&text).is_err() {
-            bail!(
-                "{} holds unreadable metadata; not overwritten (fix or remove it)",
-                path_json.display()
-            );
+        if let Err(e) = serde_json::from_str::<Meta>(&text) {
+            let why = format!("skipped: parsing {}: {e}", path_json.display());
+            warn_once(&path_in, &why);
+            return Ok(Written::Blocked(path_in));
         }
     }
     let json = serde_json::to_string_pretty(meta)? + "\n";
     write_atomic(&path_in, input.as_bytes())?;
     write_atomic(&path_json, json.as_bytes())?;
-    Ok(path_in)
+    Ok(Written::Entry(path_in))
 }
 
 fn remove(p: &Path) -> anyhow::Result<()> {

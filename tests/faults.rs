@@ -1385,3 +1385,53 @@ fn kill_9_of_gamefuzz_ends_its_programs_and_their_children() {
     assert_eq!(pids.alive(), Vec::<i32>::new(), "outlived gamefuzz");
     drop(run);
 }
+
+/// A damaged corpus entry costs that entry only: a campaign that finds its
+/// very exemplar again warns once, naming the file, still prints its
+/// summary and exits 1 for the divergence, and leaves the entry (input and
+/// damaged metadata) as it was for the user to fix.
+#[test]
+fn a_damaged_entry_costs_that_entry_only() {
+    let dir = tempfile::tempdir().unwrap();
+    let games = dir.path().join("corpus/xiangqi");
+    std::fs::create_dir_all(&games).unwrap();
+    let committed = entries(&Path::new(env!("CARGO_MANIFEST_DIR")).join("corpus/xiangqi"));
+    for e in &committed {
+        for path in [e.clone(), e.with_extension("json")] {
+            std::fs::copy(&path, games.join(path.file_name().unwrap())).unwrap();
+        }
+    }
+    let damaged = games.join(committed[0].file_name().unwrap());
+    let json = damaged.with_extension("json");
+    let whole = std::fs::read_to_string(&json).unwrap();
+    let cut = &whole[..whole.len() / 2];
+    std::fs::write(&json, cut).unwrap();
+    let input = std::fs::read_to_string(&damaged).unwrap();
+    let again = dir.path().join("again.in");
+    std::fs::write(&again, &input).unwrap();
+
+    let out = gamefuzz(
+        &[
+            "diff",
+            "xiangqi",
+            "--inputs",
+            again.to_str().unwrap(),
+            "--corpus",
+            dir.path().join("corpus").to_str().unwrap(),
+        ],
+        secs(60),
+    );
+    let err = text(&out.stderr);
+    assert_eq!(out.status.code(), Some(1), "{err}");
+    assert!(
+        text(&out.stdout).starts_with("xiangqi: 1 cases"),
+        "{}",
+        text(&out.stdout)
+    );
+    let name = damaged.file_name().unwrap().to_str().unwrap();
+    let about: Vec<&str> = err.lines().filter(|l| l.contains(name)).collect();
+    assert_eq!(about.len(), 1, "one warning naming the file: {err}");
+    assert!(about[0].starts_with("warning: "), "{err}");
+    assert_eq!(std::fs::read_to_string(&json).unwrap(), cut);
+    assert_eq!(std::fs::read_to_string(&damaged).unwrap(), input);
+}

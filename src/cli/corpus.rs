@@ -46,7 +46,7 @@ fn merge(dirs: &[PathBuf], into: &Path) -> anyhow::Result<Exit> {
         eprintln!("{}: {} entries", dir.display(), found.len());
         entries.extend(found);
     }
-    let (mut added, mut replaced, mut marked, mut known) = (0, 0, 0, 0);
+    let (mut added, mut replaced, mut marked, mut known, mut blocked) = (0, 0, 0, 0, 0);
     for e in entries {
         let game = GameId::from_name(&e.meta.game)
             .with_context(|| format!("{}: unknown game '{}'", e.path.display(), e.meta.game))?;
@@ -55,12 +55,17 @@ fn merge(dirs: &[PathBuf], into: &Path) -> anyhow::Result<Exit> {
             corpus::Stored::Replaced { .. } => replaced += 1,
             corpus::Stored::MarkedShrunk(_) => marked += 1,
             corpus::Stored::Known(_) => known += 1,
+            corpus::Stored::Blocked(_) => blocked += 1,
         }
     }
     outln!(
         "merged into {}: {added} added, {replaced} replaced a larger exemplar, \
-         {marked} marked shrunk, {known} already there",
-        into.display()
+         {marked} marked shrunk, {known} already there{}",
+        into.display(),
+        match blocked {
+            0 => String::new(),
+            n => format!(", {n} not stored (unreadable metadata under the same name)"),
+        }
     );
     Ok(Exit::Clean)
 }
