@@ -16,7 +16,7 @@ use std::collections::BTreeSet;
 use std::io;
 use std::os::unix::process::CommandExt;
 use std::process::{Child, Command};
-use std::sync::atomic::{AtomicBool, AtomicI32, Ordering};
+use std::sync::atomic::{AtomicBool, AtomicI32, AtomicU32, Ordering};
 use std::sync::{Mutex, MutexGuard, Once};
 
 static STOP: AtomicBool = AtomicBool::new(false);
@@ -148,13 +148,37 @@ pub fn spawn(cmd: &mut Command) -> io::Result<Option<Child>> {
     if stopped() {
         return Ok(None);
     }
+    static TOKENS: AtomicU32 = AtomicU32::new(0);
+    let token = TOKENS.fetch_add(1, Ordering::Relaxed);
+    let watchdog = WATCHDOG.load(Ordering::SeqCst);
+    if watchdog >= 0 {
+        // The program tells the watchdog itself, before it runs: told by
+        // this process once it is started, the watchdog would miss a
+        // program started just before this process was killed.
+        // SAFETY: the hook runs in the child between fork and exec, and
+        // only makes system calls (getpid, write).
+        unsafe {
+            cmd.pre_exec(move || {
+                let msg = message(b'+', libc::getpid(), token);
+                libc::write(watchdog, msg.as_ptr().cast(), MESSAGE);
+                Ok(())
+            });
+        }
+    }
     // Started with the registry held: [`end_orphans`] never sees a program
     // that is not registered yet.
     let mut running = groups();
-    let child = cmd.process_group(0).spawn()?;
+    let child = match cmd.process_group(0).spawn() {
+        Ok(c) => c,
+        Err(e) => {
+            // It may have told the watchdog before its exec failed, and
+            // its pid is free again: the watchdog forgets it by token.
+            tell_watchdog(message(b'!', 0, token));
+            return Err(e);
+        }
+    };
     let pid = child.id() as i32;
     running.insert(pid);
-    tell_watchdog(b'+', pid);
     drop(running);
     if stopped() {
         kill_group(pid);
@@ -175,7 +199,7 @@ pub fn kill_group(pid: i32) {
 pub fn release(pid: i32) {
     let mut running = groups();
     running.remove(&pid);
-    tell_watchdog(b'-', pid);
+    tell_watchdog(message(b'-', pid, 0));
 }
 
 fn kill_all() {
@@ -184,16 +208,13 @@ fn kill_all() {
     }
 }
 
-/// A message to the watchdog: `op` (`+` a group started, `-` it ended and
-/// was killed) and the group id. One write of a few bytes, which a pipe
-/// never interleaves with another.
-fn tell_watchdog(op: u8, pid: i32) {
+/// Sends a [`message`] to the watchdog. One write of a few bytes, which a
+/// pipe never interleaves with another.
+fn tell_watchdog(msg: [u8; MESSAGE]) {
     let fd = WATCHDOG.load(Ordering::SeqCst);
     if fd < 0 {
         return;
     }
-    let mut msg = [op; MESSAGE];
-    msg[1..].copy_from_slice(&pid.to_le_bytes());
     // A watchdog that is gone (killed by hand) only ends the protection.
     // SAFETY: writes the bytes of a live array to a descriptor we own.
     unsafe {
@@ -201,8 +222,18 @@ fn tell_watchdog(op: u8, pid: i32) {
     }
 }
 
+/// A message to the watchdog: `+` the group `pid` started (written by the
+/// program itself, [`spawn`]'s start `token` with it), `-` the group `pid`
+/// ended and was killed, `!` the program of `token` could not start.
+fn message(op: u8, pid: i32, token: u32) -> [u8; MESSAGE] {
+    let mut msg = [op; MESSAGE];
+    msg[1..5].copy_from_slice(&pid.to_le_bytes());
+    msg[5..].copy_from_slice(&token.to_le_bytes());
+    msg
+}
+
 /// The bytes of one message to the watchdog.
-const MESSAGE: usize = 5;
+const MESSAGE: usize = 9;
 
 /// Forks the watchdog, with a pipe whose write end only this process holds
 /// (close-on-exec: programs never inherit it), so that the watchdog reads
@@ -257,7 +288,8 @@ fn watch(read: libc::c_int, write: libc::c_int) -> ! {
         for fd in 3..1024 {
             libc::close(fd);
         }
-        let mut groups = [0i32; WATCHED];
+        // Each group with the token of its start.
+        let mut groups = [(0i32, 0u32); WATCHED];
         let mut n = 0;
         let mut buf = [0u8; MESSAGE * 64];
         let mut have = 0;
@@ -273,24 +305,26 @@ fn watch(read: libc::c_int, write: libc::c_int) -> ! {
             let whole = have - have % MESSAGE;
             for m in buf[..whole].chunks_exact(MESSAGE) {
                 let pid = i32::from_le_bytes([m[1], m[2], m[3], m[4]]);
-                match m[0] {
+                let token = u32::from_le_bytes([m[5], m[6], m[7], m[8]]);
+                let gone = match m[0] {
                     b'+' if n < WATCHED => {
-                        groups[n] = pid;
+                        groups[n] = (pid, token);
                         n += 1;
+                        None
                     }
-                    b'-' => {
-                        if let Some(i) = groups[..n].iter().position(|&g| g == pid) {
-                            n -= 1;
-                            groups[i] = groups[n];
-                        }
-                    }
-                    _ => {}
+                    b'-' => groups[..n].iter().position(|g| g.0 == pid),
+                    b'!' => groups[..n].iter().position(|g| g.1 == token),
+                    _ => None,
+                };
+                if let Some(i) = gone {
+                    n -= 1;
+                    groups[i] = groups[n];
                 }
             }
             buf.copy_within(whole..have, 0);
             have -= whole;
         }
-        for &g in &groups[..n] {
+        for &(g, _) in &groups[..n] {
             libc::killpg(g, libc::SIGKILL);
         }
         libc::_exit(0)

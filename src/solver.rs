@@ -273,6 +273,9 @@ pub struct Limits {
     /// Per-run limits learnt from the programs' own runs, below `timeout`
     /// (`--timeout auto`); `None`: every run gets `timeout`.
     pub calibration: Option<Arc<calibrate::Calibration>>,
+    /// Every run gets `timeout` even with a calibration, which still
+    /// learns from the runs ([`Limits::full`]).
+    pub full_only: bool,
     /// When the command's time is up (`--time`, `--shrink-time`): a run
     /// still going then is cut short, as an interrupt cuts it.
     pub deadline: Option<Instant>,
@@ -285,6 +288,7 @@ impl Default for Limits {
             timeout: Duration::from_secs(10),
             max_output: 64 << 20,
             calibration: None,
+            full_only: false,
             deadline: None,
         }
     }
@@ -292,10 +296,11 @@ impl Default for Limits {
 
 impl Limits {
     /// The same limits with the full time limit for every run: where a
-    /// run cut at a calibrated limit is confirmed.
+    /// run cut at a calibrated limit is confirmed. A program that answers
+    /// there is calibrated by it.
     pub fn full(&self) -> Limits {
         Limits {
-            calibration: None,
+            full_only: true,
             ..self.clone()
         }
     }

@@ -1435,3 +1435,104 @@ fn a_damaged_entry_costs_that_entry_only() {
     assert_eq!(std::fs::read_to_string(&json).unwrap(), cut);
     assert_eq!(std::fs::read_to_string(&damaged).unwrap(), input);
 }
+
+/// A program that never answers, and one that hangs only on inputs with a
+/// feature (a cannon in xiangqi, a chute in chutes), in a game whose cases
+/// run packed into files: each is a timeout finding within a short
+/// `--time`, its shrunk input showing the feature, and a program that
+/// answers everything right, if a little slowly, is none. Before any
+/// answer a program's runs are cut after a fraction of a second, so the
+/// budget is not spent waiting for the full limit over and over (the full
+/// limit here is 2 s, against the 10 s default, to keep the test short).
+#[test]
+fn hanging_programs_are_found_in_xiangqi_files() {
+    hangs_are_found("xiangqi", "grep -q '^C '", &|input| {
+        input.lines().any(|l| l.starts_with("C "))
+    });
+}
+
+/// [`hanging_programs_are_found_in_xiangqi_files`] for chutes.
+#[test]
+fn hanging_programs_are_found_in_chutes_files() {
+    let chute = |l: &str| {
+        let n: Vec<u32> = l
+            .split_whitespace()
+            .filter_map(|w| w.parse().ok())
+            .collect();
+        matches!(n[..], [a, b] if a > b && b > 0)
+    };
+    hangs_are_found(
+        "chutes",
+        "awk 'NF == 2 && $1 > $2 && $2 > 0 { f = 1 } END { exit !f }'",
+        &|input| input.lines().any(chute),
+    );
+}
+
+/// The runs of [`hanging_programs_are_found_in_xiangqi_files`]: `test` is a
+/// shell command that succeeds on an input (its stdin) with the feature,
+/// `has` the same test in Rust.
+fn hangs_are_found(game: &str, test: &str, has: &dyn Fn(&str) -> bool) {
+    let dir = tempfile::tempdir().unwrap();
+    let pids = Pids(dir.path().join("pids"));
+    let answer = format!("printf '%s\\n' \"$input\" | {BIN} solve {game}");
+    let start = format!("echo $$ >> {}\ninput=$(cat)", pids.0.display());
+    let never = script(dir.path(), "never.sh", &format!("{start}\nexec sleep 60"));
+    let feature = script(
+        dir.path(),
+        "feature.sh",
+        &format!(
+            "{start}\nif printf '%s\\n' \"$input\" | {test}; then exec sleep 60; fi\n{answer}"
+        ),
+    );
+    let slow = script(
+        dir.path(),
+        "slow.sh",
+        &format!("{start}\nsleep 0.1\n{answer}"),
+    );
+    let corpus = dir.path().join("corpus");
+    let diff = |program: &Path, time: &str| {
+        let solvers = format!("engine,cmd:{}", program.display());
+        let args = [
+            "diff",
+            game,
+            "--solvers",
+            &solvers,
+            "--time",
+            time,
+            "--shrink-time",
+            "4",
+            "--timeout",
+            "auto:2",
+            "--json",
+            "--corpus",
+            corpus.to_str().unwrap(),
+        ];
+        let out = gamefuzz(&args, secs(40));
+        (out.status.code(), json(&out), text(&out.stderr))
+    };
+    for (program, has) in [(&never, None), (&feature, Some(has))] {
+        let (code, v, err) = diff(program, "6");
+        assert_eq!(code, Some(1), "{}: {err}", program.display());
+        let sigs = v["signatures"].as_array().unwrap();
+        assert_eq!(sigs.len(), 1, "{v}");
+        let s = &sigs[0];
+        assert!(
+            s["signature"].as_str().unwrap().ends_with(":timeout"),
+            "{v}"
+        );
+        // Each candidate costs a fraction of a second, not the full limit:
+        // a few seconds shrink it to a handful of lines.
+        assert!(s["shrunk_bytes"].as_u64().unwrap() <= 64, "{v}");
+        let shrunk = std::fs::read_to_string(s["corpus"].as_str().unwrap()).unwrap();
+        if let Some(has) = has {
+            assert!(
+                has(&shrunk),
+                "the shrunk input lacks the feature:\n{shrunk}"
+            );
+        }
+    }
+    let (code, v, err) = diff(&slow, "3");
+    assert_eq!(code, Some(0), "{err}");
+    assert_eq!(v["signatures"], serde_json::json!([]), "{v}");
+    assert_eq!(pids.alive(), Vec::<i32>::new());
+}

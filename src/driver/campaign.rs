@@ -48,6 +48,7 @@ pub(super) fn campaign<G: Game>(opts: &DiffOptions, files: &[PathBuf]) -> anyhow
         health,
         first_stored,
         warned,
+        pending: _,
     } = tally;
     if !warned {
         warn_silent::<G>(opts, &health, cases, None);
@@ -345,6 +346,18 @@ struct Tally<I> {
     first_stored: BTreeMap<String, Stored>,
     /// Whether the solvers that answered nothing have been named.
     warned: bool,
+    /// Cases only counted under a signature that has no exemplar yet: a
+    /// case cut at a calibrated limit while another worker confirms the
+    /// signature with the full limit. They count once the exemplar comes
+    /// (the confirmation held); if it never comes, they are dropped.
+    pending: BTreeMap<String, Pending>,
+}
+
+/// The cases counted under one signature that has no exemplar yet.
+#[derive(Default)]
+struct Pending {
+    cases: u64,
+    compared: u64,
 }
 
 impl<I> Tally<I> {
@@ -359,15 +372,24 @@ impl<I> Tally<I> {
             health: Health::default(),
             first_stored: BTreeMap::new(),
             warned: false,
+            pending: BTreeMap::new(),
         }
     }
 
     /// Counts one case; returns the signature of a finding whose signature
     /// is new to the run.
     fn add(&mut self, case: Case<I>) -> Option<String> {
+        self.health.merge(case.health);
+        if let Some((sig, None)) = &case.finding {
+            if !self.found.contains_key(sig) {
+                let p = self.pending.entry(sig.clone()).or_default();
+                p.cases += 1;
+                p.compared += u64::from(case.compared);
+                return None;
+            }
+        }
         self.cases += 1;
         self.compared += u64::from(case.compared);
-        self.health.merge(case.health);
         let (sig, ex) = case.finding?;
         self.divergences += 1;
         if let Some(sample) = case.sample {
@@ -387,13 +409,17 @@ impl<I> Tally<I> {
                 old.count = count;
                 None
             }
-            (None, Some(ex)) => {
+            (None, Some(mut ex)) => {
+                if let Some(p) = self.pending.remove(&sig) {
+                    self.cases += p.cases;
+                    self.compared += p.compared;
+                    self.divergences += p.cases;
+                    ex.count += p.cases;
+                }
                 self.found.insert(sig.clone(), ex);
                 Some(sig)
             }
-            // A worker sends a signature's first exemplar before any case
-            // it only counts.
-            (None, None) => None,
+            (None, None) => unreachable!("held as pending above"),
         }
     }
 }

@@ -293,10 +293,13 @@ struct Ctx<'a> {
     limits: Limits,
     /// The signatures a run with the full time limit has confirmed, or is
     /// confirming (`false`): a later case cut at a calibrated limit with
-    /// one of them is only counted, not run again for the full limit (while
-    /// the confirmation is under way, provisionally: a program that hangs
-    /// costs one full-limit run per signature, not one per worker).
+    /// one of them is only counted, not run again for the full limit (a
+    /// program that hangs costs one full-limit run per signature, not one
+    /// per case). A case cut while its signature is being confirmed waits
+    /// for the verdict (`verdict`), so no case counts under a signature
+    /// the full limit refutes.
     confirmed: std::sync::Mutex<std::collections::HashMap<String, bool>>,
+    verdict: std::sync::Condvar,
 }
 
 impl<'a> Ctx<'a> {
@@ -310,6 +313,7 @@ impl<'a> Ctx<'a> {
                 None => opts.limits.clone(),
             },
             confirmed: Default::default(),
+            verdict: Default::default(),
         }
     }
 
@@ -320,15 +324,23 @@ impl<'a> Ctx<'a> {
     }
 
     /// Whether a case cut at a calibrated limit with signature `sig` is
-    /// only counted (see `confirmed`); if not, the caller confirms it and
-    /// says how with [`Ctx::confirmed`].
+    /// only counted (see `confirmed`), once a confirmation under way has
+    /// ended; if not, the caller confirms it and says how with
+    /// [`Ctx::confirmed`].
     fn counts_unconfirmed(&self, sig: &str) -> bool {
         let mut map = self.confirmed.lock().unwrap_or_else(|p| p.into_inner());
-        match map.get(sig) {
-            Some(_) => true,
-            None => {
-                map.insert(sig.to_string(), false);
-                false
+        loop {
+            match map.get(sig) {
+                Some(true) => return true,
+                // The confirming run ends by the full limit, the deadline
+                // or an interrupt, and always says so.
+                Some(false) => {
+                    map = self.verdict.wait(map).unwrap_or_else(|p| p.into_inner());
+                }
+                None => {
+                    map.insert(sig.to_string(), false);
+                    return false;
+                }
             }
         }
     }
@@ -344,6 +356,7 @@ impl<'a> Ctx<'a> {
         if let Some(s) = sig {
             map.insert(s.to_string(), true);
         }
+        self.verdict.notify_all();
     }
 }
 

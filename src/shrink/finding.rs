@@ -33,6 +33,10 @@ pub fn shrink_finding<G: Game>(
     let prefilter = Prefilter::new::<G>(solvers, signature, &input, limits, &mut program_runs);
     let is_cmd = |i: &usize| solvers[*i].is_program();
     let (programs, in_process): (Vec<usize>, Vec<usize>) = (0..solvers.len()).partition(is_cmd);
+    // A file holding a candidate that keeps a program's timeout times out
+    // as a whole, and its members are then run alone all the same: one
+    // run wasted per batch.
+    let packs = !(programs.iter()).any(|&i| times_out(signature, &solvers[i].to_string()));
     let mut judge = FindingJudge::<G> {
         solvers,
         signature,
@@ -40,6 +44,7 @@ pub fn shrink_finding<G: Game>(
         in_specs: in_process.iter().map(|&i| solvers[i].clone()).collect(),
         in_process,
         programs,
+        packs,
         prefilter,
         program_runs,
         kept: None,
@@ -61,6 +66,8 @@ struct FindingJudge<'a, G: Game> {
     in_process: Vec<usize>,
     in_specs: Vec<SolverSpec>,
     programs: Vec<usize>,
+    /// Whether candidates run several to a file (see [`shrink_finding`]).
+    packs: bool,
     prefilter: Option<Prefilter>,
     program_runs: u64,
     /// The runs on the last candidate kept.
@@ -195,7 +202,7 @@ impl<G: Game> FindingJudge<'_, G> {
     ) -> (usize, G::Input) {
         let mut packed = cands[pending[at].0].0.clone();
         let mut end = at + 1;
-        while end < pending.len() && end - at < MAX_FILE {
+        while self.packs && end < pending.len() && end - at < MAX_FILE {
             let next = &cands[pending[end].0].0;
             match G::pack(&[&packed, next]) {
                 Some(p) => packed = p,
@@ -353,6 +360,17 @@ fn first_fits<G: Game>(
             .all(|o| detail_of(signature, &head, o).is_none_or(|d| G::could_differ(input, a, d)))
 }
 
+/// Whether `signature` has `program` (named as signatures name solvers)
+/// time out.
+fn times_out(signature: &str, program: &str) -> bool {
+    let key = format!("{program}:timeout");
+    signature.match_indices(&key).any(|(at, _)| {
+        let after = &signature[at + key.len()..];
+        (at == 0 || signature[..at].ends_with(' '))
+            && (after.is_empty() || after.starts_with([' ', ';']))
+    })
+}
+
 /// How the part of `signature` that compares `spec` with the first solver
 /// (`head`: its name and class) words their difference, where it does.
 fn detail_of<'s>(signature: &'s str, head: &str, spec: &str) -> Option<&'s str> {
@@ -365,6 +383,18 @@ fn detail_of<'s>(signature: &'s str, head: &str, spec: &str) -> Option<&'s str> 
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn timeouts_of_a_program_are_found_in_a_signature() {
+        assert!(times_out("engine:ok cmd:./a:timeout", "cmd:./a"));
+        assert!(times_out(
+            "engine:ok cmd:./a:timeout; engine:ok b.cpp:crash",
+            "cmd:./a"
+        ));
+        assert!(!times_out("engine:ok cmd:./a:timeout", "cmd:a"));
+        assert!(!times_out("engine:ok cmd:./a:crash", "cmd:./a"));
+        assert!(!times_out("engine:ok cmd:./a:timeouts", "cmd:./a"));
+    }
 
     #[test]
     fn detail_of_finds_the_words_of_one_program() {

@@ -1,7 +1,10 @@
 //! Time limits calibrated on the programs themselves, as AFL calibrates
 //! its timeout: a program that answers in 5 ms and then hangs is cut after
 //! a fraction of a second, not after the full limit, while one that is
-//! merely slow on large inputs earns a larger limit as it answers.
+//! merely slow on large inputs earns a larger limit as it answers. A
+//! program that has answered nothing yet is cut after [`PROBE`]: one that
+//! never answers then costs the full limit once per signature (the run
+//! that confirms it), not once per run.
 
 use std::collections::BTreeMap;
 use std::sync::Mutex;
@@ -15,6 +18,12 @@ pub const MULTIPLE: u32 = 2;
 /// No calibrated limit is below this: starting a process on a loaded
 /// machine can take tens of milliseconds.
 pub const FLOOR: Duration = Duration::from_millis(100);
+/// The limit of a program that has answered nothing yet. A run cut there
+/// is confirmed with the full limit before it counts, like any calibrated
+/// cut, and a program that answers in the confirming run is calibrated by
+/// it: a slow starter costs little, one that never answers costs this per
+/// run instead of the full limit.
+pub const PROBE: Duration = Duration::from_millis(500);
 
 /// The slowest answered run of each program on inputs of each size class
 /// (the bit length of the input's size in bytes: sizes within a factor of
@@ -36,7 +45,7 @@ impl Calibration {
 
     /// The limit of a run of `program` on `bytes` bytes of input, within
     /// `full`: [`MULTIPLE`] times the slowest answered run expected there,
-    /// at least [`FLOOR`]; `full` itself while the program has answered
+    /// at least [`FLOOR`]; [`PROBE`] while the program has answered
     /// nothing. The slowest expected is the slowest on inputs of this size
     /// class or smaller; with none of this class yet, the slowest of the
     /// smaller classes doubled per class between (bounded by the next
@@ -64,9 +73,18 @@ impl Calibration {
                 above.map_or(grown, |a| grown.min(a))
             }
             (_, _, Some(a)) => a,
-            _ => return full,
+            _ => return PROBE.min(full),
         };
         expected.saturating_mul(MULTIPLE).max(FLOOR).min(full)
+    }
+
+    /// Whether `program` has answered any run yet.
+    pub fn answered(&self, program: &str) -> bool {
+        let slowest = self.slowest.lock().unwrap_or_else(|p| p.into_inner());
+        slowest
+            .range((program.to_string(), 0)..=(program.to_string(), u32::MAX))
+            .next()
+            .is_some()
     }
 
     /// Records an answered run (the program exited on its own, whatever it
@@ -93,12 +111,16 @@ mod tests {
     #[test]
     fn limits_follow_the_slowest_answered_run_of_each_size() {
         let c = Calibration::new();
-        assert_eq!(c.limit("p", 100, FULL), FULL, "nothing answered yet");
+        assert_eq!(c.limit("p", 100, FULL), PROBE, "nothing answered yet");
+        assert_eq!(c.limit("p", 100, ms(300)), ms(300), "within the full limit");
+        assert!(!c.answered("p"));
         c.record("p", 100, ms(10));
+        assert!(c.answered("p"));
         assert_eq!(c.limit("p", 100, FULL), FLOOR, "2 x 10 ms, floored");
         c.record("p", 120, ms(70));
         assert_eq!(c.limit("p", 100, FULL), ms(140), "the slowest of the class");
-        assert_eq!(c.limit("q", 100, FULL), FULL, "per program");
+        assert_eq!(c.limit("q", 100, FULL), PROBE, "per program");
+        assert!(!c.answered("q"));
         // Two classes larger, none answered there yet: doubled per class.
         assert_eq!(c.limit("p", 400, FULL), ms(560));
         // A larger class answered faster bounds it from above.

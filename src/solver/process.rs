@@ -36,6 +36,10 @@ pub(super) fn run_command<G: Game>(
     limits: &Limits,
 ) -> Run<G::Output> {
     let fail = |kind, detail: String| Run::plain(Err(Fault::new(kind, detail)));
+    let probe = limits
+        .calibration
+        .as_ref()
+        .is_some_and(|c| !limits.full_only && !c.answered(&program_key(words)));
     let (limit, wait) = match time_limit(words, text, limits) {
         Some(l) => l,
         None => return fail(FaultKind::Interrupted, "not started: its time is up".into()),
@@ -73,11 +77,11 @@ pub(super) fn run_command<G: Game>(
     if timed_out {
         return Run {
             stderr,
-            ..timed_out_run(limit, wait, limits.timeout)
+            ..timed_out_run(limit, wait, limits.timeout, probe)
         };
     }
     if let Some(c) = &limits.calibration {
-        c.record(&words.join("\0"), text.len(), took);
+        c.record(&program_key(words), text.len(), took);
     }
     let status = match status {
         Ok(s) => s,
@@ -121,8 +125,9 @@ pub(super) fn run_command<G: Game>(
 
 /// A run that did not end within `wait`: cut short by the command's
 /// deadline when that came before its `limit`, else a timeout, one to be
-/// confirmed where the limit was a calibrated one below `full`.
-fn timed_out_run<O>(limit: Duration, wait: Duration, full: Duration) -> Run<O> {
+/// confirmed where the limit was a calibrated one below `full` (`probe`:
+/// the limit of a program that had answered nothing yet).
+fn timed_out_run<O>(limit: Duration, wait: Duration, full: Duration, probe: bool) -> Run<O> {
     let fail = |kind, detail: String| Run::plain(Err(Fault::new(kind, detail)));
     if wait < limit {
         return fail(
@@ -131,11 +136,14 @@ fn timed_out_run<O>(limit: Duration, wait: Duration, full: Duration) -> Run<O> {
         );
     }
     let early = limit < full;
-    let detail = match early {
-        true => format!(
+    let detail = match (early, probe) {
+        (true, true) => format!(
+            "no answer within {limit:?} (it had answered no run yet; the full limit is {full:?})"
+        ),
+        (true, false) => format!(
             "no answer within {limit:?} (calibrated on its answered runs; the full limit is {full:?})"
         ),
-        false => format!("no answer within {limit:?}"),
+        (false, _) => format!("no answer within {limit:?}"),
     };
     Run {
         cut_early: early,
@@ -148,8 +156,8 @@ fn timed_out_run<O>(limit: Duration, wait: Duration, full: Duration) -> Run<O> {
 /// deadline comes first; `None` when that deadline has passed.
 fn time_limit(words: &[String], text: &str, limits: &Limits) -> Option<(Duration, Duration)> {
     let limit = match &limits.calibration {
-        Some(c) => c.limit(&words.join("\0"), text.len(), limits.timeout),
-        None => limits.timeout,
+        Some(c) if !limits.full_only => c.limit(&program_key(words), text.len(), limits.timeout),
+        _ => limits.timeout,
     };
     let wait = match limits.deadline {
         Some(d) => limit.min(
@@ -159,6 +167,11 @@ fn time_limit(words: &[String], text: &str, limits: &Limits) -> Option<(Duration
         None => limit,
     };
     Some((limit, wait))
+}
+
+/// A program's name in its calibration: its command line.
+pub(super) fn program_key(words: &[String]) -> String {
+    words.join("\0")
 }
 
 /// The receiving ends of a running program's output: its stdout (at most
