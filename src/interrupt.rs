@@ -150,20 +150,12 @@ pub fn spawn(cmd: &mut Command) -> io::Result<Option<Child>> {
     }
     static TOKENS: AtomicU32 = AtomicU32::new(0);
     let token = TOKENS.fetch_add(1, Ordering::Relaxed);
-    let watchdog = WATCHDOG.load(Ordering::SeqCst);
-    if watchdog >= 0 {
-        // The program tells the watchdog itself, before it runs: told by
-        // this process once it is started, the watchdog would miss a
-        // program started just before this process was killed.
-        // SAFETY: the hook runs in the child between fork and exec, and
-        // only makes system calls (getpid, write).
-        unsafe {
-            cmd.pre_exec(move || {
-                let msg = message(b'+', libc::getpid(), token);
-                libc::write(watchdog, msg.as_ptr().cast(), MESSAGE);
-                Ok(())
-            });
-        }
+    if WATCHDOG.load(Ordering::SeqCst) >= 0 {
+        // Announced before it starts, and marked: a program started just
+        // before this process is killed, whose pid the watchdog was not
+        // told, is found by its mark.
+        cmd.env(MARK, mark_value(std::process::id(), token));
+        tell_watchdog(message(b'?', 0, token));
     }
     // Started with the registry held: [`end_orphans`] never sees a program
     // that is not registered yet.
@@ -171,14 +163,13 @@ pub fn spawn(cmd: &mut Command) -> io::Result<Option<Child>> {
     let child = match cmd.process_group(0).spawn() {
         Ok(c) => c,
         Err(e) => {
-            // It may have told the watchdog before its exec failed, and
-            // its pid is free again: the watchdog forgets it by token.
             tell_watchdog(message(b'!', 0, token));
             return Err(e);
         }
     };
     let pid = child.id() as i32;
     running.insert(pid);
+    tell_watchdog(message(b'+', pid, token));
     drop(running);
     if stopped() {
         kill_group(pid);
@@ -222,9 +213,9 @@ fn tell_watchdog(msg: [u8; MESSAGE]) {
     }
 }
 
-/// A message to the watchdog: `+` the group `pid` started (written by the
-/// program itself, [`spawn`]'s start `token` with it), `-` the group `pid`
-/// ended and was killed, `!` the program of `token` could not start.
+/// A message to the watchdog about the program of [`spawn`]'s `token`:
+/// `?` it is being started, `+` it started as the group `pid`, `!` it
+/// could not start; or `-` the group `pid` ended and was killed.
 fn message(op: u8, pid: i32, token: u32) -> [u8; MESSAGE] {
     let mut msg = [op; MESSAGE];
     msg[1..5].copy_from_slice(&pid.to_le_bytes());
@@ -234,6 +225,15 @@ fn message(op: u8, pid: i32, token: u32) -> [u8; MESSAGE] {
 
 /// The bytes of one message to the watchdog.
 const MESSAGE: usize = 9;
+
+/// The environment variable that marks every program a command line
+/// starts, `<gamefuzz's pid>-<token>`: the watchdog's way to find one whose
+/// pid it was never told.
+const MARK: &str = "GAMEFUZZ_RUN";
+
+fn mark_value(pid: u32, token: u32) -> String {
+    format!("{pid}-{token}")
+}
 
 /// Forks the watchdog, with a pipe whose write end only this process holds
 /// (close-on-exec: programs never inherit it), so that the watchdog reads
@@ -266,13 +266,15 @@ fn start_watchdog() {
 /// running one program at a time).
 const WATCHED: usize = 4096;
 
-/// The watchdog's whole life: reads the groups as they start and end until
-/// the pipe ends, then kills the groups still running and exits. It uses
-/// system calls only, on memory of its own stack, no allocation: it is a
-/// fork of a process that may have had other threads.
+/// The watchdog's whole life: reads the programs as they start and end
+/// until the pipe ends, then kills the groups still running, and the
+/// marked processes of a program it was not told the pid of, and exits.
+/// It uses system calls only, on memory of its own stack, no allocation:
+/// it is a fork of a process that may have had other threads.
 fn watch(read: libc::c_int, write: libc::c_int) -> ! {
     // SAFETY: system calls on descriptors and memory of this process.
     unsafe {
+        let gamefuzz = libc::getppid() as u32;
         libc::close(write);
         // A group of its own: a signal to gamefuzz's group (Ctrl-C, kill
         // of the job) does not end it before its work.
@@ -288,8 +290,8 @@ fn watch(read: libc::c_int, write: libc::c_int) -> ! {
         for fd in 3..1024 {
             libc::close(fd);
         }
-        // Each group with the token of its start.
-        let mut groups = [(0i32, 0u32); WATCHED];
+        // Each program with the token of its start; pid 0 while starting.
+        let mut programs = [(0i32, 0u32); WATCHED];
         let mut n = 0;
         let mut buf = [0u8; MESSAGE * 64];
         let mut have = 0;
@@ -306,27 +308,174 @@ fn watch(read: libc::c_int, write: libc::c_int) -> ! {
             for m in buf[..whole].chunks_exact(MESSAGE) {
                 let pid = i32::from_le_bytes([m[1], m[2], m[3], m[4]]);
                 let token = u32::from_le_bytes([m[5], m[6], m[7], m[8]]);
-                let gone = match m[0] {
-                    b'+' if n < WATCHED => {
-                        groups[n] = (pid, token);
-                        n += 1;
-                        None
-                    }
-                    b'-' => groups[..n].iter().position(|g| g.0 == pid),
-                    b'!' => groups[..n].iter().position(|g| g.1 == token),
-                    _ => None,
+                let at = match m[0] {
+                    b'-' => programs[..n].iter().position(|p| p.0 == pid),
+                    _ => programs[..n].iter().position(|p| p.1 == token),
                 };
-                if let Some(i) = gone {
-                    n -= 1;
-                    groups[i] = groups[n];
+                match (m[0], at) {
+                    (b'?', None) if n < WATCHED => {
+                        programs[n] = (0, token);
+                        n += 1;
+                    }
+                    (b'+', Some(i)) => programs[i].0 = pid,
+                    (b'!' | b'-', Some(i)) => {
+                        n -= 1;
+                        programs[i] = programs[n];
+                    }
+                    _ => {}
                 }
             }
             buf.copy_within(whole..have, 0);
             have -= whole;
         }
-        for &(g, _) in &groups[..n] {
-            libc::killpg(g, libc::SIGKILL);
+        for &(pid, token) in &programs[..n] {
+            match pid {
+                0 => kill_marked(gamefuzz, token),
+                _ => {
+                    libc::killpg(pid, libc::SIGKILL);
+                }
+            }
         }
         libc::_exit(0)
+    }
+}
+
+/// Kills every process whose environment holds the mark of gamefuzz's
+/// program `token` (and the group of one that leads its own), found in
+/// `/proc`; with system calls only, as [`watch`].
+unsafe fn kill_marked(gamefuzz: u32, token: u32) {
+    // `GAMEFUZZ_RUN=<pid>-<token>` and the NUL that ends it.
+    let mut mark = [0u8; 64];
+    let mut len = 0;
+    for part in [MARK.as_bytes(), b"="] {
+        mark[len..len + part.len()].copy_from_slice(part);
+        len += part.len();
+    }
+    len = push_number(&mut mark, len, gamefuzz);
+    mark[len] = b'-';
+    len = push_number(&mut mark, len + 1, token) + 1;
+    let mark = &mark[..len];
+    let dir = libc::open(c"/proc".as_ptr(), libc::O_RDONLY | libc::O_DIRECTORY);
+    if dir < 0 {
+        return;
+    }
+    let mut entries = [0u8; 8192];
+    let mut env = [0u8; 65536];
+    loop {
+        let got = libc::syscall(
+            libc::SYS_getdents64,
+            dir,
+            entries.as_mut_ptr(),
+            entries.len(),
+        );
+        if got <= 0 {
+            break;
+        }
+        let mut at = 0;
+        while at < got as usize {
+            let entry = entries.as_ptr().add(at).cast::<libc::dirent64>();
+            at += (*entry).d_reclen as usize;
+            let name = std::ffi::CStr::from_ptr((*entry).d_name.as_ptr()).to_bytes();
+            let Some(pid) = number(name) else {
+                continue;
+            };
+            // `/proc/<pid>/environ`
+            let mut path = [0u8; 64];
+            let mut l = 6;
+            path[..l].copy_from_slice(b"/proc/");
+            path[l..l + name.len()].copy_from_slice(name);
+            l += name.len();
+            path[l..l + 9].copy_from_slice(b"/environ\0");
+            let fd = libc::open(path.as_ptr().cast(), libc::O_RDONLY);
+            if fd < 0 {
+                continue;
+            }
+            let mut have = 0;
+            while have < env.len() {
+                let r = libc::read(fd, env[have..].as_mut_ptr().cast(), env.len() - have);
+                if r <= 0 {
+                    break;
+                }
+                have += r as usize;
+            }
+            libc::close(fd);
+            let env = &env[..have];
+            let marked = (0..env.len().saturating_sub(mark.len() - 1))
+                .any(|i| (i == 0 || env[i - 1] == 0) && env[i..].starts_with(mark));
+            if marked {
+                if libc::getpgid(pid) == pid {
+                    libc::killpg(pid, libc::SIGKILL);
+                }
+                libc::kill(pid, libc::SIGKILL);
+            }
+        }
+    }
+    libc::close(dir);
+}
+
+/// Writes `x` in decimal into `buf` at `at`; where it ends.
+fn push_number(buf: &mut [u8], at: usize, x: u32) -> usize {
+    let mut digits = [0u8; 10];
+    let (mut k, mut x) = (0, x);
+    loop {
+        digits[k] = b'0' + (x % 10) as u8;
+        k += 1;
+        x /= 10;
+        if x == 0 {
+            break;
+        }
+    }
+    for (j, d) in digits[..k].iter().rev().enumerate() {
+        buf[at + j] = *d;
+    }
+    at + k
+}
+
+/// The decimal number `s` spells, if it is one.
+fn number(s: &[u8]) -> Option<i32> {
+    if s.is_empty() || s.len() > 9 || !s.iter().all(u8::is_ascii_digit) {
+        return None;
+    }
+    Some(s.iter().fold(0, |n, d| n * 10 + i32::from(d - b'0')))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_marked_process_is_found_and_killed() {
+        let me = std::process::id();
+        let start = |token: u32| {
+            Command::new("sleep")
+                .arg("60")
+                .env(MARK, mark_value(me, token))
+                .spawn()
+                .expect("start sleep")
+        };
+        let (mut marked, mut other) = (start(7), start(70));
+        // SAFETY: only system calls, on processes of this test.
+        unsafe { kill_marked(me, 7) };
+        let status = marked.wait().unwrap();
+        assert_eq!(
+            std::os::unix::process::ExitStatusExt::signal(&status),
+            Some(9)
+        );
+        assert!(
+            other.try_wait().unwrap().is_none(),
+            "another mark is left alone"
+        );
+        other.kill().unwrap();
+        other.wait().unwrap();
+    }
+
+    #[test]
+    fn numbers_are_written_and_read_in_decimal() {
+        let mut buf = [0u8; 16];
+        let end = push_number(&mut buf, 2, 4_000_001);
+        assert_eq!(&buf[2..end], b"4000001");
+        assert_eq!(number(b"4000001"), Some(4_000_001));
+        assert_eq!(number(b"self"), None);
+        assert_eq!(number(b""), None);
     }
 }

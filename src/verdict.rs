@@ -89,6 +89,16 @@ pub fn signature<G: Game>(
     (sig, present.len() >= 2)
 }
 
+/// Whether `signature` has `solver` time out.
+pub fn times_out(signature: &str, solver: &SolverSpec) -> bool {
+    let key = format!("{solver}:timeout");
+    signature.match_indices(&key).any(|(at, _)| {
+        let after = &signature[at + key.len()..];
+        (at == 0 || signature[..at].ends_with(' '))
+            && (after.is_empty() || after.starts_with([' ', ';']))
+    })
+}
+
 /// The order the corpus and the shrinker agree on: shorter text first,
 /// then lexicographic, so that "smallest" is total and deterministic.
 pub fn smaller(a: &str, b: &str) -> bool {
@@ -130,4 +140,22 @@ pub fn pictures_of_run<G: Game>(
 
 fn answer<O>(run: Option<&Run<O>>) -> Option<&O> {
     run.and_then(|r| r.result.as_ref().ok())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn timeouts_of_a_solver_are_found_in_a_signature() {
+        let a = SolverSpec::Cmd(vec!["./a".into()]);
+        assert!(times_out("engine:ok cmd:./a:timeout", &a));
+        assert!(times_out(
+            "engine:ok cmd:./a:timeout; engine:ok b.cpp:crash",
+            &a
+        ));
+        assert!(!times_out("engine:ok cmd:./a:crash", &a));
+        assert!(!times_out("engine:ok cmd:./a:timeouts", &a));
+        assert!(!times_out("engine:ok cmd:x/./a:timeout", &a));
+    }
 }

@@ -140,34 +140,54 @@ fn json(out: &Output) -> Value {
 struct Pids(PathBuf);
 
 impl Pids {
-    fn list(&self) -> Vec<i32> {
+    /// A shell line that records the process `var` (`$$`, `$!`) with its
+    /// start time, so that a pid the system has given to another process
+    /// since is not taken for it.
+    fn record(&self, var: &str) -> String {
+        format!(
+            "echo \"{var} $(cut -d' ' -f22 /proc/{var}/stat)\" >> {}",
+            self.0.display()
+        )
+    }
+
+    /// Each process recorded, with its start time where it was recorded.
+    fn list(&self) -> Vec<(i32, Option<String>)> {
         std::fs::read_to_string(&self.0)
             .unwrap_or_default()
-            .split_whitespace()
-            .filter_map(|p| p.parse().ok())
+            .lines()
+            .filter_map(|l| {
+                let mut words = l.split_whitespace();
+                let pid = words.next()?.parse().ok()?;
+                Some((pid, words.next().map(String::from)))
+            })
             .collect()
     }
 
-    /// The pids still running (a zombie waiting for a reaper is not).
+    /// The processes recorded that still run (a zombie waiting for a
+    /// reaper does not, nor a process that got a recorded pid again).
     fn alive(&self) -> Vec<i32> {
         self.list()
             .into_iter()
-            .filter(|pid| {
+            .filter(|(pid, start)| {
                 std::fs::read_to_string(format!("/proc/{pid}/stat")).is_ok_and(|s| {
-                    !s.rsplit(')')
+                    let fields: Vec<&str> = s
+                        .rsplit(')')
                         .next()
                         .unwrap_or("")
-                        .trim_start()
-                        .starts_with('Z')
+                        .split_whitespace()
+                        .collect();
+                    fields.first() != Some(&"Z")
+                        && start.as_deref().is_none_or(|t| fields.get(19) == Some(&t))
                 })
             })
+            .map(|(pid, _)| pid)
             .collect()
     }
 }
 
 impl Drop for Pids {
     fn drop(&mut self) {
-        for pid in self.list() {
+        for pid in self.alive() {
             // SAFETY: plain integers.
             unsafe {
                 libc::kill(pid, libc::SIGKILL);
@@ -201,16 +221,12 @@ fn secs(s: u64) -> Duration {
 fn a_timeout_and_an_exit_kill_the_whole_process_tree() {
     let dir = tempfile::tempdir().unwrap();
     let pids = Pids(dir.path().join("pids"));
-    let p = pids.0.display();
-    let hang = script(
-        dir.path(),
-        "hang.sh",
-        &format!("sleep 30 &\necho $! >> {p}\nwait"),
-    );
+    let child = pids.record("$!");
+    let hang = script(dir.path(), "hang.sh", &format!("sleep 30 &\n{child}\nwait"));
     let leave = script(
         dir.path(),
         "leave.sh",
-        &format!("sleep 30 &\necho $! >> {p}\n{BIN} solve xiangqi"),
+        &format!("sleep 30 &\n{child}\n{BIN} solve xiangqi"),
     );
     let input = gamefuzz(&["gen", "xiangqi", "--seed", "3"], secs(10)).stdout;
     let file = dir.path().join("in.txt");
@@ -256,10 +272,7 @@ fn ctrl_c_stops_cleanly_with_no_false_finding() {
     let slow = script(
         dir.path(),
         "slow.sh",
-        &format!(
-            "echo $$ >> {}\nsleep 0.3\nexec {BIN} solve xiangqi",
-            pids.0.display()
-        ),
+        &format!("{}\nsleep 0.3\nexec {BIN} solve xiangqi", pids.record("$$")),
     );
     let corpus = dir.path().join("corpus");
     let solvers = format!("engine,cmd:{}", slow.display());
@@ -337,7 +350,7 @@ fn sigterm_prints_the_summary_and_keeps_the_findings() {
     let sleeper = script(
         dir.path(),
         "sleeper.sh",
-        &format!("echo $$ >> {}\nexec sleep 30", pids.0.display()),
+        &format!("{}\nexec sleep 30", pids.record("$$")),
     );
     let solver = format!("cmd:{}", sleeper.display());
     let run = Run::start(&[
@@ -820,7 +833,7 @@ fn time_and_shrink_time_bound_a_run_with_a_slow_program() {
     let slow = script(
         dir.path(),
         "slow.sh",
-        &format!("echo $$ >> {}\nexec sleep 30", pids.0.display()),
+        &format!("{}\nexec sleep 30", pids.record("$$")),
     );
     let corpus = dir.path().join("corpus");
     let solvers = format!("engine,reference,cmd:{}", slow.display());
@@ -1047,11 +1060,7 @@ fn an_interrupt_while_shrinking_is_reported() {
     let slow = script(
         dir.path(),
         "slow-yes.sh",
-        &format!(
-            "echo $$ >> {}\nsleep 0.1\nexec {}",
-            pids.0.display(),
-            yes.display()
-        ),
+        &format!("{}\nsleep 0.1\nexec {}", pids.record("$$"), yes.display()),
     );
     let solvers = format!("engine,cmd:{}", slow.display());
     let run = Run::start(&[
@@ -1190,8 +1199,8 @@ fn calibrated_limits_cut_hangs_early_and_never_convict_a_slow_program() {
     let pids = Pids(dir.path().join("pids"));
     let solve = format!("printf '%s\\n' \"$input\" | {BIN} solve pigs");
     let hashed = format!(
-        "echo $$ >> {}\ninput=$(cat)\nh=$(printf '%s' \"$input\" | cksum | cut -d' ' -f1)",
-        pids.0.display()
+        "{}\ninput=$(cat)\nh=$(printf '%s' \"$input\" | cksum | cut -d' ' -f1)",
+        pids.record("$$")
     );
     let hangs = script(
         dir.path(),
@@ -1302,10 +1311,10 @@ fn a_packed_file_that_times_out_is_split_in_halves() {
         dir.path(),
         "hangs.sh",
         &format!(
-            "echo $$ >> {}\ninput=$(cat)\n\
+            "{}\ninput=$(cat)\n\
              if printf '%s\\n' \"$input\" | grep -qx '{marker}'; then exec sleep 30; fi\n\
              printf '%s\\n' \"$input\" | {BIN} solve xiangqi",
-            pids.0.display()
+            pids.record("$$")
         ),
     );
     let out = gamefuzz(
@@ -1357,8 +1366,9 @@ fn kill_9_of_gamefuzz_ends_its_programs_and_their_children() {
         dir.path(),
         "hangs.sh",
         &format!(
-            "echo $$ >> {0}\nsleep 60 &\necho $! >> {0}\nwait",
-            pids.0.display()
+            "{}\nsleep 60 &\n{}\nwait",
+            pids.record("$$"),
+            pids.record("$!")
         ),
     );
     let run = Run::start(&[
@@ -1475,7 +1485,7 @@ fn hangs_are_found(game: &str, test: &str, has: &dyn Fn(&str) -> bool) {
     let dir = tempfile::tempdir().unwrap();
     let pids = Pids(dir.path().join("pids"));
     let answer = format!("printf '%s\\n' \"$input\" | {BIN} solve {game}");
-    let start = format!("echo $$ >> {}\ninput=$(cat)", pids.0.display());
+    let start = format!("{}\ninput=$(cat)", pids.record("$$"));
     let never = script(dir.path(), "never.sh", &format!("{start}\nexec sleep 60"));
     let feature = script(
         dir.path(),
@@ -1535,4 +1545,50 @@ fn hangs_are_found(game: &str, test: &str, has: &dyn Fn(&str) -> bool) {
     assert_eq!(code, Some(0), "{err}");
     assert_eq!(v["signatures"], serde_json::json!([]), "{v}");
     assert_eq!(pids.alive(), Vec::<i32>::new());
+}
+
+/// `--time` and `--shrink-time` hold when the cases themselves are
+/// costly: on the largest generals cases (18 MB each) against a program
+/// that answers garbage, a run ends within `--time + --shrink-time + 2 s`,
+/// the matching of its finding against the catalogued mistakes (which
+/// takes seconds per input there) included; and a run that cannot even
+/// draw a block of 32 such cases in its time says so at its end.
+#[test]
+fn time_bounds_hold_on_the_largest_cases() {
+    let dir = tempfile::tempdir().unwrap();
+    let zero = script(dir.path(), "zero.sh", "cat > /dev/null\necho 0");
+    let solvers = format!("engine,cmd:{}", zero.display());
+    let run = |extra: &[&str]| {
+        let mut args = vec![
+            "diff",
+            "generals",
+            "--profile",
+            "max",
+            "--solvers",
+            &solvers,
+        ];
+        args.extend_from_slice(&["--time", "2", "--shrink-time", "1", "--jobs", "1"]);
+        args.extend_from_slice(&["--no-store", "--json"]);
+        args.extend_from_slice(extra);
+        let start = Instant::now();
+        let out = gamefuzz(&args, secs(120));
+        (out, start.elapsed())
+    };
+    let (out, took) = run(&["--pack", "1"]);
+    assert_eq!(out.status.code(), Some(1), "{}", text(&out.stderr));
+    assert!(took < secs(5), "--time 2 --shrink-time 1 took {took:?}");
+    let v = json(&out);
+    assert!(v["signatures"][0]["signature"]
+        .as_str()
+        .unwrap()
+        .ends_with(":bad-output"));
+
+    // Files of 32 cases: here drawing one takes longer than the run.
+    let (out, took) = run(&[]);
+    assert!(
+        matches!(out.status.code(), Some(1 | 2)),
+        "{}",
+        text(&out.stderr)
+    );
+    assert!(took < secs(5), "--time 2 took {took:?}");
 }

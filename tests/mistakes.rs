@@ -162,6 +162,7 @@ impl Visit for Witnesses {
             let limits = ShrinkLimits {
                 time: Duration::from_secs(60),
                 candidates: SHRINK_CANDIDATES,
+                ..ShrinkLimits::default()
             };
             let keeps = |c: &G::Input, text: &str| differs::<G>(&solvers, c, text);
             let shrunk = shrink::shrink::<G>(input, None, keeps, &limits);

@@ -105,6 +105,7 @@ impl Visit for ShrinkStaysValid {
         let bounds = ShrinkLimits {
             time: std::time::Duration::from_secs(5),
             candidates: 300,
+            ..ShrinkLimits::default()
         };
         let result = shrink::shrink::<G>(
             input,

@@ -29,6 +29,7 @@ fn bounds() -> ShrinkLimits {
     ShrinkLimits {
         time: Duration::from_secs(300),
         candidates: 20_000,
+        ..ShrinkLimits::default()
     }
 }
 
@@ -447,6 +448,7 @@ fn the_candidate_bound_counts_decided_candidates() {
     let bounds = ShrinkLimits {
         time: Duration::from_secs(600),
         candidates: 3,
+        ..ShrinkLimits::default()
     };
     let mut asked = 0;
     let s = shrink::<Xiangqi>(

@@ -95,6 +95,7 @@ fn options(program: &Path, amount: u64, profile: Option<&str>) -> DiffOptions {
         shrink: ShrinkLimits {
             time: Duration::from_secs(60),
             candidates: 20_000,
+            ..ShrinkLimits::default()
         },
         progress: false,
         pack: 32,

@@ -87,8 +87,10 @@ pub struct DiffArgs {
     #[arg(long)]
     pub no_shrink: bool,
     /// Wall-clock budget of all the run's shrinking, in seconds, shared
-    /// between its findings and, for `all`, split evenly between games
-    /// [default: --time, or 60 with --cases].
+    /// between its findings (cheapest first) and, for `all`, split evenly
+    /// between games; it also bounds the matching of a program's findings
+    /// against the catalogued mistakes [default: --time, or 60 with
+    /// --cases].
     #[arg(long, value_name = "SECS", conflicts_with = "no_shrink",
           value_parser = super::any_seconds, allow_hyphen_values = true)]
     pub shrink_time: Option<f64>,
@@ -302,6 +304,7 @@ fn options(args: &DiffArgs, games: usize, files: usize) -> anyhow::Result<DiffOp
         } else {
             ShrinkLimits {
                 time: shrink_time / games as u32,
+                jobs,
                 ..ShrinkLimits::default()
             }
         },

@@ -32,6 +32,10 @@ pub struct ShrinkArgs {
     /// Also store the result in this corpus root (as `diff` does).
     #[arg(long)]
     pub corpus: Option<PathBuf>,
+    /// Candidates whose programs run at once, where each runs alone, at
+    /// most 256 [default: all cores].
+    #[arg(long, value_parser = super::jobs, allow_hyphen_values = true)]
+    pub jobs: Option<usize>,
     #[command(flatten)]
     pub limits: LimitArgs,
 }
@@ -42,10 +46,15 @@ impl GameCommand for ShrinkArgs {
     }
 
     fn run<G: Game>(&self) -> anyhow::Result<Exit> {
+        let bounds = ShrinkLimits {
+            time: seconds(self.shrink_time),
+            jobs: super::jobs_or_cores(self.jobs),
+            ..ShrinkLimits::default()
+        };
         shrink_command::<G>(
             &self.solvers.0,
             self.file.as_deref(),
-            self.shrink_time,
+            &bounds,
             self.corpus.as_deref(),
             &self.limits.calibrated_limits()?,
         )
@@ -55,15 +64,11 @@ impl GameCommand for ShrinkArgs {
 fn shrink_command<G: Game>(
     solvers: &[SolverSpec],
     file: Option<&Path>,
-    time: f64,
+    bounds: &ShrinkLimits,
     corpus_root: Option<&Path>,
     limits: &Limits,
 ) -> anyhow::Result<Exit> {
     solver::check::<G>(solvers)?;
-    let bounds = ShrinkLimits {
-        time: seconds(time),
-        ..ShrinkLimits::default()
-    };
     let text = read_input(file)?;
     let input = parse_valid::<G>(&text)?;
     let mut c = verdict::compare::<G>(solvers, &input, &text, limits);
@@ -81,7 +86,7 @@ fn shrink_command<G: Game>(
     };
     // Runs in flight end with the shrink's time.
     let until = limits.until(std::time::Instant::now() + bounds.time);
-    let (small, runs) = shrink::shrink_finding::<G>(solvers, &sig, input, None, &until, &bounds);
+    let (small, runs) = shrink::shrink_finding::<G>(solvers, &sig, input, None, &until, bounds);
     let out = G::render(&small.input);
     eprintln!(
         "divergence [{sig}]: {}",

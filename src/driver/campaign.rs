@@ -7,12 +7,12 @@ use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::mpsc;
 use std::time::{Duration, Instant};
 
-use super::case::run_case;
+use super::case::{run_alone, run_case};
 use super::pack::run_block;
 use super::signatures::report_signatures;
 use super::{
-    check_options, Amount, Case, Ctx, DiffOptions, Exemplar, Health, Outcome, Sample, Seen,
-    Summary, LIKE_SAMPLES,
+    check_options, Amount, Case, Ctx, Deferred, DiffOptions, Exemplar, Health, Outcome, Sample,
+    Seen, Summary, Verdict, LIKE_SAMPLES,
 };
 use crate::corpus::{self, Stored};
 use crate::game::Game;
@@ -150,7 +150,8 @@ fn run_workers<G: Game>(
         for outcome in rx.into_iter().flatten() {
             let case = match outcome {
                 Outcome::Done(case) => case,
-                Outcome::Dropped => continue,
+                // A worker takes up its deferred cases itself.
+                Outcome::Dropped | Outcome::Deferred(_) => continue,
                 Outcome::Invalid(why) => {
                     tally.invalid += 1;
                     let line = format!("{}: invalid input file {why}", G::ID);
@@ -283,7 +284,8 @@ const BATCH_TIME: Duration = Duration::from_millis(100);
 /// sends back their results. A new exemplar or an invalid file is sent at
 /// once (a killed run keeps its findings); cases that only count go in
 /// batches, which keeps the collecting thread and its wake-ups off the
-/// per-case path.
+/// per-case path. Cases deferred until another worker's verdict on their
+/// signature are taken up after each block, and waited for at the end.
 pub(super) fn worker<G: Game>(
     ctx: &Ctx,
     next: &AtomicU64,
@@ -294,16 +296,20 @@ pub(super) fn worker<G: Game>(
     let mut seen = Seen::default();
     let mut batch = Vec::new();
     let mut sent = Instant::now();
+    let mut deferred = Vec::new();
     loop {
         // Blocks start at multiples of `block`, whatever the number of
         // workers, so a pack is the same in every run.
         let first = next.fetch_add(block, Ordering::Relaxed);
         let local: Vec<u64> = (first..first + block).take_while(|&i| more(i)).collect();
+        let last = local.is_empty();
         let mut results = match local.len() {
-            0 => break,
+            0 if deferred.is_empty() => break,
+            0 => Vec::new(),
             1 => vec![run_case::<G>(ctx, &seen, local[0])],
             _ => run_block::<G>(ctx, &mut seen, &local),
         };
+        take_up::<G>(ctx, &seen, &mut results, &mut deferred, last);
         // A block's files need not run its cases in order, so a case only
         // counted may come before the exemplar its count belongs to: the
         // exemplars go first, or the collector could not place the count.
@@ -316,7 +322,7 @@ pub(super) fn worker<G: Game>(
             urgent |= match r {
                 Outcome::Done(c) => c.finding.as_ref().is_some_and(|f| f.1.is_some()),
                 Outcome::Invalid(_) => true,
-                Outcome::Dropped => false,
+                Outcome::Dropped | Outcome::Deferred(_) => false,
             };
         }
         batch.extend(results);
@@ -330,6 +336,43 @@ pub(super) fn worker<G: Game>(
     if !batch.is_empty() {
         let _ = tx.send(batch);
     }
+}
+
+/// Moves the deferred cases among `results` to `deferred`, and those of
+/// `deferred` whose signature has its verdict to `results`: counted under
+/// a confirmed signature, run again under a refuted one (which may defer
+/// them again). With `wait`, waits for the verdicts still pending.
+fn take_up<G: Game>(
+    ctx: &Ctx,
+    seen: &Seen,
+    results: &mut Vec<Outcome<G::Input>>,
+    deferred: &mut Vec<Deferred<G::Input>>,
+    wait: bool,
+) {
+    let mut i = 0;
+    while i < results.len() {
+        if let Outcome::Deferred(_) = results[i] {
+            let Outcome::Deferred(d) = results.swap_remove(i) else {
+                unreachable!("matched above");
+            };
+            deferred.push(*d);
+        } else {
+            i += 1;
+        }
+    }
+    let mut waiting = Vec::new();
+    for d in deferred.drain(..) {
+        match ctx.verdict(&d.sig, wait) {
+            Verdict::Confirmed => results.push(Outcome::Done(d.counted)),
+            Verdict::Open if ctx.running() => match run_alone::<G>(ctx, seen, d.drawn) {
+                Outcome::Deferred(again) => waiting.push(*again),
+                r => results.push(r),
+            },
+            Verdict::Open => results.push(Outcome::Dropped),
+            Verdict::Pending => waiting.push(d),
+        }
+    }
+    *deferred = waiting;
 }
 
 /// The counts of a run so far and the smallest exemplar of each signature.

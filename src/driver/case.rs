@@ -2,7 +2,9 @@
 
 use std::path::Path;
 
-use super::{Case, Ctx, DiffOptions, Drawn, Exemplar, Health, Outcome, Sample, Seen};
+use super::{
+    Case, Ctx, Cut, Deferred, DiffOptions, Drawn, Exemplar, Health, Outcome, Sample, Seen,
+};
 use crate::corpus;
 use crate::game::{generate_input, parse_valid, Game};
 use crate::verdict::compare;
@@ -62,8 +64,9 @@ pub(super) fn run_case<G: Game>(ctx: &Ctx, seen: &Seen, i: u64) -> Outcome<G::In
 /// Runs one case alone and classifies it. A run cut at a calibrated time
 /// limit counts only once its timeout is real: the case is run again with
 /// the full limit, whose result is the case's, unless a full-limit run has
-/// confirmed the signature or is confirming it, which the case is then only
-/// counted under (it may not become the exemplar: that one is confirmed).
+/// confirmed the signature, which the case is then only counted under (it
+/// may not become the exemplar: that one is confirmed), or is confirming
+/// it, when the case is deferred until the verdict.
 pub(super) fn run_alone<G: Game>(ctx: &Ctx, seen: &Seen, d: Drawn<G::Input>) -> Outcome<G::Input> {
     let opts = ctx.opts;
     let Drawn {
@@ -80,13 +83,29 @@ pub(super) fn run_alone<G: Game>(ctx: &Ctx, seen: &Seen, d: Drawn<G::Input>) -> 
     }
     let mut cut = None;
     if let Some(sig) = c.signature.clone().filter(|_| c.cut_early()) {
-        if ctx.counts_unconfirmed(&sig) {
-            return Outcome::Done(Case {
-                compared: c.compared,
-                health: Health::of(&opts.solvers, &c.runs),
-                finding: Some((sig, None)),
-                sample: None,
-            });
+        let counted = Case {
+            compared: c.compared,
+            health: Health::of(&opts.solvers, &c.runs),
+            finding: Some((sig.clone(), None)),
+            sample: None,
+        };
+        match ctx.cut(&sig) {
+            Cut::Count => return Outcome::Done(counted),
+            Cut::Defer => {
+                let drawn = Drawn {
+                    seed,
+                    profile,
+                    file,
+                    text: Some(text),
+                    input,
+                };
+                return Outcome::Deferred(Box::new(Deferred {
+                    drawn,
+                    sig,
+                    counted,
+                }));
+            }
+            Cut::Confirm => {}
         }
         c = compare::<G>(&opts.solvers, &input, &text, &ctx.limits.full());
         cut = Some(sig);

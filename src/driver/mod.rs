@@ -295,11 +295,32 @@ struct Ctx<'a> {
     /// confirming (`false`): a later case cut at a calibrated limit with
     /// one of them is only counted, not run again for the full limit (a
     /// program that hangs costs one full-limit run per signature, not one
-    /// per case). A case cut while its signature is being confirmed waits
-    /// for the verdict (`verdict`), so no case counts under a signature
-    /// the full limit refutes.
+    /// per case). A case cut while its signature is being confirmed is
+    /// deferred (`Outcome::Deferred`) until the verdict, so that no case
+    /// counts under a signature the full limit refutes, and no worker
+    /// waits for another's full-limit run.
     confirmed: std::sync::Mutex<std::collections::HashMap<String, bool>>,
+    /// Signalled whenever a confirmation ends.
     verdict: std::sync::Condvar,
+}
+
+/// What becomes of a case cut at a calibrated limit ([`Ctx::cut`]).
+enum Cut {
+    /// Its signature is confirmed: it is counted under it.
+    Count,
+    /// Its signature is being confirmed: it waits for the verdict.
+    Defer,
+    /// Its signature is not: the case confirms it with the full limit.
+    Confirm,
+}
+
+/// The verdict a deferred case waits for ([`Ctx::verdict`]).
+#[derive(PartialEq, Eq)]
+enum Verdict {
+    Confirmed,
+    /// Refuted (or never asked): the case runs again.
+    Open,
+    Pending,
 }
 
 impl<'a> Ctx<'a> {
@@ -323,24 +344,32 @@ impl<'a> Ctx<'a> {
         !interrupt::stopped() && self.deadline.is_none_or(|d| Instant::now() < d)
     }
 
-    /// Whether a case cut at a calibrated limit with signature `sig` is
-    /// only counted (see `confirmed`), once a confirmation under way has
-    /// ended; if not, the caller confirms it and says how with
+    /// What becomes of a case cut at a calibrated limit with signature
+    /// `sig` (see `confirmed`); one that confirms it says how with
     /// [`Ctx::confirmed`].
-    fn counts_unconfirmed(&self, sig: &str) -> bool {
+    fn cut(&self, sig: &str) -> Cut {
+        let mut map = self.confirmed.lock().unwrap_or_else(|p| p.into_inner());
+        match map.get(sig) {
+            Some(true) => Cut::Count,
+            Some(false) => Cut::Defer,
+            None => {
+                map.insert(sig.to_string(), false);
+                Cut::Confirm
+            }
+        }
+    }
+
+    /// The verdict on `sig` for a case deferred under it; with `wait`, not
+    /// `Pending`: the confirming run ends by the full limit, the deadline
+    /// or an interrupt, and always says so.
+    fn verdict(&self, sig: &str, wait: bool) -> Verdict {
         let mut map = self.confirmed.lock().unwrap_or_else(|p| p.into_inner());
         loop {
             match map.get(sig) {
-                Some(true) => return true,
-                // The confirming run ends by the full limit, the deadline
-                // or an interrupt, and always says so.
-                Some(false) => {
-                    map = self.verdict.wait(map).unwrap_or_else(|p| p.into_inner());
-                }
-                None => {
-                    map.insert(sig.to_string(), false);
-                    return false;
-                }
+                Some(true) => return Verdict::Confirmed,
+                None => return Verdict::Open,
+                Some(false) if !wait => return Verdict::Pending,
+                Some(false) => map = self.verdict.wait(map).unwrap_or_else(|p| p.into_inner()),
             }
         }
     }
@@ -430,6 +459,18 @@ enum Outcome<I> {
     /// A judge input file that cannot be read or is not valid: why, in one
     /// line naming the file. Not run.
     Invalid(String),
+    /// Cut at a calibrated limit while another worker confirms its
+    /// signature: the worker holds it until the verdict, then counts it or
+    /// runs it again (it never reaches the collector).
+    Deferred(Box<Deferred<I>>),
+}
+
+/// A case waiting for the verdict on its signature.
+struct Deferred<I> {
+    drawn: Drawn<I>,
+    sig: String,
+    /// The case as counted under `sig`, if that is confirmed.
+    counted: Case<I>,
 }
 
 /// The input of one case, and where it comes from.

@@ -33,6 +33,11 @@ pub(super) fn run_block<G: Game>(
     // The valid cases, with their place in the block.
     let mut cases: Vec<(usize, Drawn<G::Input>)> = Vec::with_capacity(local.len());
     for (k, &i) in local.iter().enumerate() {
+        // Drawing a block of large cases takes time of its own: once the
+        // run's time is up, none of its files would run.
+        if !ctx.running() {
+            return local.iter().map(|_| Outcome::Dropped).collect();
+        }
         match draw::<G>(ctx, i) {
             Ok(d) => cases.push((k, d)),
             Err(why) => results[k] = Some(Outcome::Invalid(why)),
@@ -359,7 +364,7 @@ fn unexplained<I>(results: &[Outcome<I>]) -> bool {
     let mut alone_found = false;
     for r in results {
         match r {
-            Outcome::Dropped => confirmed = false,
+            Outcome::Dropped | Outcome::Deferred(_) => confirmed = false,
             Outcome::Done(c) => alone_found |= c.finding.is_some(),
             Outcome::Invalid(_) => {}
         }

@@ -14,7 +14,7 @@ use crate::interrupt;
 use crate::shell::quote_arg;
 use crate::shrink::{self, ShrinkLimits};
 use crate::solver::SolverSpec;
-use crate::verdict::{compare, smaller, Comparison};
+use crate::verdict::{self, compare, smaller, Comparison};
 
 /// The command that re-runs the campaign prefix holding a packed-only
 /// finding; for judge input files, the files of its pack.
@@ -71,8 +71,16 @@ pub fn file_repro_command(game: &str, file: &str, solvers: &[SolverSpec]) -> Str
 }
 
 /// Reports every signature found, shrinking and storing its exemplar
-/// (into the corpus, if the run has one). The shrink time of the run is
-/// shared: each signature gets an equal part of what is left.
+/// (into the corpus, if the run has one), in signature order.
+///
+/// The shrink time of the run is shared, cheapest first: a signature
+/// whose program times out last (every candidate that keeps it costs the
+/// program's time limit), smaller exemplars first. Each gets half of the
+/// time left and an equal share of the other half with the ones after it:
+/// a cheap one takes little and leaves the rest to the next, an expensive
+/// one cannot take it all. That share also bounds the matching of the
+/// exemplar against the catalogued mistakes, unless the run does not
+/// shrink (`--no-shrink`: then the matching takes what it takes).
 pub(super) fn report_signatures<G: Game>(
     opts: &DiffOptions,
     found: BTreeMap<String, Exemplar<G::Input>>,
@@ -85,15 +93,21 @@ pub(super) fn report_signatures<G: Game>(
         None => BTreeMap::new(),
     };
     let deadline = Instant::now() + opts.shrink.time;
-    let n = found.len();
+    let mut order: Vec<(String, Exemplar<G::Input>)> = found.into_iter().collect();
+    order.sort_by_key(|(sig, ex)| shrink_cost(&opts.solvers, sig, ex.text.len()));
+    let n = order.len();
     let mut reports = Vec::with_capacity(n);
-    for (i, (sig, ex)) in found.into_iter().enumerate() {
-        let share = deadline.saturating_duration_since(Instant::now()) / (n - i) as u32;
+    for (i, (sig, ex)) in order.into_iter().enumerate() {
+        let share = share(
+            deadline.saturating_duration_since(Instant::now()),
+            n - i - 1,
+        );
+        let until = (opts.shrink.candidates > 0).then(|| Instant::now() + share);
         let stored = known.get(ex.stored_signature(&sig));
         let first = first_stored.get(&sig);
         let sampled = samples.get(&sig).map_or(&[][..], Vec::as_slice);
         let mut r = signature_report::<G>(opts, stored, sig, ex, share)?;
-        behaves_like::<G>(opts, &mut r, sampled);
+        behaves_like::<G>(opts, &mut r, sampled, until);
         // What the corpus gained is what the run's first store of the
         // signature did, whatever replaced that unshrunk entry since.
         if let (Some(first @ (Stored::Added(_) | Stored::Replaced { .. })), Some(_)) =
@@ -103,7 +117,23 @@ pub(super) fn report_signatures<G: Game>(
         }
         reports.push(r);
     }
+    reports.sort_by(|a, b| a.signature.cmp(&b.signature));
     Ok(reports)
+}
+
+/// What orders signatures cheapest first for shrinking: whether a program
+/// times out in it (every candidate that keeps it costs the program's
+/// time limit), then the size of its exemplar.
+fn shrink_cost(solvers: &[SolverSpec], sig: &str, bytes: usize) -> (bool, usize) {
+    let hangs = solvers.iter().any(|s| verdict::times_out(sig, s));
+    (hangs, bytes)
+}
+
+/// A signature's part of the shrink time `left` when `later` signatures
+/// come after it: half, and an equal share of the other half. Whatever
+/// each takes of its part, the parts never pass what is left.
+fn share(left: Duration, later: usize) -> Duration {
+    left / 2 + left / (2 * (later as u32 + 1))
 }
 
 /// The exemplar a signature is reported with, and how it came to be.
@@ -195,19 +225,55 @@ fn signature_report<G: Game>(
 }
 
 /// Where the signature names an external program, the catalogued mistakes
-/// that print what it printed on the reported exemplar and on the samples.
-fn behaves_like<G: Game>(opts: &DiffOptions, r: &mut SignatureReport, samples: &[Sample]) {
+/// that print what it printed on the reported exemplar and on the samples,
+/// if that is known by `until`, where there is one (nothing is said
+/// otherwise).
+fn behaves_like<G: Game>(
+    opts: &DiffOptions,
+    r: &mut SignatureReport,
+    samples: &[Sample],
+    until: Option<Instant>,
+) {
     let Some(program) = like::program_in(&opts.solvers, &r.signature) else {
         return;
     };
-    let mut inputs: Vec<(&str, &[SolverRecord])> = vec![(&r.input, &r.records)];
+    let mut inputs: Vec<(String, Vec<SolverRecord>)> = vec![(r.input.clone(), r.records.clone())];
     for s in samples.iter().filter(|s| s.text != r.input) {
-        inputs.push((&s.text, &s.records));
+        inputs.push((s.text.clone(), s.records.clone()));
     }
-    let likes = like::tally::<G>(program, &inputs);
+    let tally = move || {
+        let inputs: Vec<(&str, &[SolverRecord])> = (inputs.iter())
+            .map(|(text, records)| (text.as_str(), records.as_slice()))
+            .collect();
+        like::tally::<G>(program, &inputs)
+    };
+    let likes = match until {
+        Some(until) => within(until, tally),
+        None => Some(tally()),
+    };
+    let Some(likes) = likes else {
+        return;
+    };
     r.like = Some(likes.like);
     r.nearest = likes.nearest;
     r.like_inputs = Some(likes.of);
+}
+
+/// What `f` gives, if it gives it by `until`. It runs on a thread of its
+/// own, which when the time is up is left to finish unwatched: what runs
+/// there is in-process work that ends within its step budgets, and cannot
+/// be stopped before.
+fn within<T: Send + 'static>(until: Instant, f: impl FnOnce() -> T + Send + 'static) -> Option<T> {
+    let wait = until
+        .checked_duration_since(Instant::now())
+        .filter(|w| !w.is_zero())?;
+    let (tx, rx) = std::sync::mpsc::channel();
+    std::thread::Builder::new()
+        .spawn(move || {
+            let _ = tx.send(f());
+        })
+        .ok()?;
+    rx.recv_timeout(wait).ok()
 }
 
 /// What a repro command rebuilds.
@@ -300,7 +366,7 @@ fn shrink_exemplar<G: Game>(
     }
     let bounds = ShrinkLimits {
         time: share,
-        candidates: opts.shrink.candidates,
+        ..opts.shrink.clone()
     };
     let (shrunk, runs) = shrink::shrink_finding::<G>(
         &opts.solvers,
@@ -333,4 +399,41 @@ fn reproduces<G: Game>(
     let input = parse_valid::<G>(text).ok()?;
     let c = compare::<G>(&opts.solvers, &input, text, &opts.limits);
     (c.signature.as_deref() == Some(sig)).then_some((input, c))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn shrink_time_goes_to_the_cheapest_first_and_never_runs_over() {
+        let p = SolverSpec::Cmd(vec!["./p".into()]);
+        let solvers = [SolverSpec::Engine, p];
+        let mut sigs = [
+            ("engine:ok cmd:./p:timeout", 30),
+            ("engine:ok cmd:./p:ok NO/YES", 900),
+            ("engine:ok cmd:./p:crash", 40),
+        ];
+        sigs.sort_by_key(|(sig, bytes)| shrink_cost(&solvers, sig, *bytes));
+        let order: Vec<&str> = sigs.iter().map(|s| s.0).collect();
+        assert_eq!(
+            order,
+            [
+                "engine:ok cmd:./p:crash",
+                "engine:ok cmd:./p:ok NO/YES",
+                "engine:ok cmd:./p:timeout"
+            ]
+        );
+        let s = Duration::from_secs;
+        assert_eq!(share(s(20), 0), s(20), "the last takes all that is left");
+        assert_eq!(share(s(20), 9), s(11));
+        // Each taking all of its part, ten signatures stay within 20 s.
+        let mut left = s(20);
+        for later in (0..10).rev() {
+            let part = share(left, later);
+            assert!(part <= left);
+            left -= part;
+        }
+        assert_eq!(left, Duration::ZERO);
+    }
 }

@@ -162,6 +162,7 @@ fn shrink_counterexample<G: Game>(
         &ShrinkLimits {
             time: SHRINK_TIME,
             candidates: SHRINK_CANDIDATES,
+            ..ShrinkLimits::default()
         },
     );
     let note = (started.elapsed() >= SHRINK_TIME).then(|| {

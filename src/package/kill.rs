@@ -66,6 +66,7 @@ pub fn killer<G: Game>(m: usize, seed: u64, profiles: &[&str]) -> (G::Input, Str
         let limits = ShrinkLimits {
             time: SEARCH_TIME,
             candidates: SHRINK_CANDIDATES,
+            ..ShrinkLimits::default()
         };
         let keeps = |c: &G::Input, text: &str| killed_by::<G>(m, c, text);
         let shrunk = shrink::shrink::<G>(input, None, keeps, &limits).input;

@@ -1,6 +1,9 @@
 //! Shrinking a finding between solvers: which candidates keep its
 //! signature, with as few program runs as the answers allow.
 
+use std::sync::atomic::{AtomicUsize, Ordering};
+use std::sync::Mutex;
+
 use super::{shrink_with, Judge, ShrinkLimits, Shrunk};
 use crate::game::Game;
 use crate::solver::{self, Limits, Run, SolverSpec};
@@ -36,7 +39,7 @@ pub fn shrink_finding<G: Game>(
     // A file holding a candidate that keeps a program's timeout times out
     // as a whole, and its members are then run alone all the same: one
     // run wasted per batch.
-    let packs = !(programs.iter()).any(|&i| times_out(signature, &solvers[i].to_string()));
+    let packs = !(programs.iter()).any(|&i| verdict::times_out(signature, &solvers[i]));
     let mut judge = FindingJudge::<G> {
         solvers,
         signature,
@@ -45,6 +48,7 @@ pub fn shrink_finding<G: Game>(
         in_process,
         programs,
         packs,
+        jobs: bounds.jobs.max(1),
         prefilter,
         program_runs,
         kept: None,
@@ -68,6 +72,8 @@ struct FindingJudge<'a, G: Game> {
     programs: Vec<usize>,
     /// Whether candidates run several to a file (see [`shrink_finding`]).
     packs: bool,
+    /// How many candidates that run alone may run at once.
+    jobs: usize,
     prefilter: Option<Prefilter>,
     program_runs: u64,
     /// The runs on the last candidate kept.
@@ -86,6 +92,15 @@ impl<G: Game> Judge<G> for FindingJudge<'_, G> {
 
     fn batches(&self) -> bool {
         !self.programs.is_empty()
+    }
+
+    /// Candidates that run alone run `jobs` at once; packed ones are
+    /// cheapest one file at a time, as many as it holds.
+    fn min_batch(&self) -> usize {
+        match self.programs.is_empty() {
+            true => 1,
+            false => self.jobs,
+        }
     }
 
     fn cut_short(&self) -> bool {
@@ -120,9 +135,19 @@ impl<G: Game> Judge<G> for FindingJudge<'_, G> {
         let mut at = 0;
         while at < pending.len() {
             let (end, packed) = self.file(cands, &pending, at);
-            let split = (end - at >= 2)
-                .then(|| self.run_packed(cands, &pending[at..end], &packed))
-                .flatten();
+            if end == at + 1 {
+                // A stretch of candidates that run alone: side by side.
+                let mut stop = end;
+                while stop < pending.len() && self.file(cands, &pending, stop).0 == stop + 1 {
+                    stop += 1;
+                }
+                if let Some(i) = self.first_kept_alone(cands, &pending[at..stop]) {
+                    return Some(i);
+                }
+                at = stop;
+                continue;
+            }
+            let split = self.run_packed(cands, &pending[at..end], &packed);
             for (j, (i, runs)) in pending[at..end].iter().enumerate() {
                 let cand = &cands[*i];
                 if split.as_ref().is_some_and(|s| !self.same(&cand.0, &s[j])) {
@@ -168,6 +193,65 @@ impl<G: Game> FindingJudge<'_, G> {
             self.program_runs += 1;
             runs[i] = solver::run::<G>(&self.solvers[i], cand, text, self.limits);
         }
+    }
+
+    /// The first of `members` (candidates that each run alone, with their
+    /// in-process runs) that keeps the signature, its programs run on up to
+    /// `jobs` threads: candidates are taken in order and none is taken past
+    /// one known to keep, so every candidate before the one kept is decided
+    /// and the one kept is the one deciding them in turn finds.
+    fn first_kept_alone(
+        &mut self,
+        cands: &[(G::Input, String)],
+        members: &[(usize, Runs<G::Output>)],
+    ) -> Option<usize> {
+        let next = AtomicUsize::new(0);
+        let first = AtomicUsize::new(usize::MAX);
+        let slots: Vec<Mutex<Option<Runs<G::Output>>>> =
+            members.iter().map(|_| Mutex::new(None)).collect();
+        let (solvers, programs, limits) = (self.solvers, &self.programs, self.limits);
+        let work = || loop {
+            let j = next.fetch_add(1, Ordering::SeqCst);
+            if j >= members.len() || j > first.load(Ordering::SeqCst) {
+                break;
+            }
+            let (i, runs) = &members[j];
+            let (cand, text) = &cands[*i];
+            let mut runs = runs.clone();
+            for &p in programs {
+                runs[p] = solver::run::<G>(&solvers[p], cand, text, limits);
+            }
+            let (sig, _) = verdict::signature::<G>(solvers, cand, &runs);
+            if sig.as_deref() == Some(self.signature) {
+                first.fetch_min(j, Ordering::SeqCst);
+            }
+            *slots[j].lock().unwrap_or_else(|p| p.into_inner()) = Some(runs);
+        };
+        std::thread::scope(|scope| {
+            // A thread that cannot start leaves its share to the others.
+            for _ in 1..self.jobs.min(members.len()) {
+                if std::thread::Builder::new()
+                    .spawn_scoped(scope, work)
+                    .is_err()
+                {
+                    break;
+                }
+            }
+            work();
+        });
+        let done: Vec<Option<Runs<G::Output>>> = slots
+            .into_iter()
+            .map(|s| s.into_inner().unwrap_or_else(|p| p.into_inner()))
+            .collect();
+        self.program_runs += (done.iter().flatten().count() * programs.len()) as u64;
+        for ((i, _), runs) in members.iter().zip(done) {
+            // Every member before the first that keeps has run.
+            let runs = runs?;
+            if self.keeps(&cands[*i].0, runs) {
+                return Some(*i);
+            }
+        }
+        None
     }
 
     fn same(&mut self, cand: &G::Input, runs: &Runs<G::Output>) -> bool {
@@ -360,17 +444,6 @@ fn first_fits<G: Game>(
             .all(|o| detail_of(signature, &head, o).is_none_or(|d| G::could_differ(input, a, d)))
 }
 
-/// Whether `signature` has `program` (named as signatures name solvers)
-/// time out.
-fn times_out(signature: &str, program: &str) -> bool {
-    let key = format!("{program}:timeout");
-    signature.match_indices(&key).any(|(at, _)| {
-        let after = &signature[at + key.len()..];
-        (at == 0 || signature[..at].ends_with(' '))
-            && (after.is_empty() || after.starts_with([' ', ';']))
-    })
-}
-
 /// How the part of `signature` that compares `spec` with the first solver
 /// (`head`: its name and class) words their difference, where it does.
 fn detail_of<'s>(signature: &'s str, head: &str, spec: &str) -> Option<&'s str> {
@@ -383,18 +456,6 @@ fn detail_of<'s>(signature: &'s str, head: &str, spec: &str) -> Option<&'s str> 
 #[cfg(test)]
 mod tests {
     use super::*;
-
-    #[test]
-    fn timeouts_of_a_program_are_found_in_a_signature() {
-        assert!(times_out("engine:ok cmd:./a:timeout", "cmd:./a"));
-        assert!(times_out(
-            "engine:ok cmd:./a:timeout; engine:ok b.cpp:crash",
-            "cmd:./a"
-        ));
-        assert!(!times_out("engine:ok cmd:./a:timeout", "cmd:a"));
-        assert!(!times_out("engine:ok cmd:./a:crash", "cmd:./a"));
-        assert!(!times_out("engine:ok cmd:./a:timeouts", "cmd:./a"));
-    }
 
     #[test]
     fn detail_of_finds_the_words_of_one_program() {

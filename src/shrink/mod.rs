@@ -33,6 +33,10 @@ pub struct ShrinkLimits {
     /// Maximum number of candidates decided by the solvers (the ones
     /// filtered out for free do not count).
     pub candidates: u64,
+    /// How many candidates may have a program running at once, where
+    /// candidates run one to a program run: the one kept is the same as
+    /// with one, the first in order that keeps.
+    pub jobs: usize,
 }
 
 impl Default for ShrinkLimits {
@@ -40,6 +44,7 @@ impl Default for ShrinkLimits {
         ShrinkLimits {
             time: Duration::from_secs(20),
             candidates: 20_000,
+            jobs: 1,
         }
     }
 }
@@ -50,6 +55,7 @@ impl ShrinkLimits {
         ShrinkLimits {
             time: Duration::ZERO,
             candidates: 0,
+            jobs: 1,
         }
     }
 }
@@ -122,6 +128,12 @@ trait Judge<G: Game> {
         false
     }
 
+    /// The fewest candidates a batch holds (when the judge batches): as
+    /// many as it decides side by side.
+    fn min_batch(&self) -> usize {
+        1
+    }
+
     /// Whether a run was cut short (an interrupt, the shrink's deadline)
     /// while deciding: what it decided then says nothing.
     fn cut_short(&self) -> bool {
@@ -138,8 +150,8 @@ impl<G: Game, F: FnMut(&G::Input, &str) -> bool> Judge<G> for OneByOne<F> {
 }
 
 /// The most candidates decided at once, when the judge batches: after a
-/// keep one at a time (early cuts are usually kept), doubling while none
-/// is.
+/// keep as few as it can (early cuts are usually kept), doubling while
+/// none is.
 const MAX_BATCH: usize = 32;
 
 fn shrink_with<G: Game, J: Judge<G>>(
@@ -160,8 +172,8 @@ fn shrink_with<G: Game, J: Judge<G>>(
         best_text,
         tape,
         seen: HashSet::new(),
+        batch: judge.min_batch(),
         judge,
-        batch: 1,
         next_seed: 0,
 
         bounds,
@@ -313,7 +325,7 @@ impl<G: Game, J: Judge<G>> Search<'_, G, J> {
                 self.batch = (2 * self.batch).min(MAX_BATCH);
                 continue;
             };
-            self.batch = 1;
+            self.batch = self.judge.min_batch();
             let (best, text) = batch.swap_remove(k);
             self.best = best;
             self.best_text = text;

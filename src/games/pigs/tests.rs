@@ -466,6 +466,7 @@ fn shrinking_reaches_readable_games() {
         let bounds = crate::shrink::ShrinkLimits {
             time: std::time::Duration::from_secs(20),
             candidates: 20_000,
+            ..crate::shrink::ShrinkLimits::default()
         };
         let small =
             crate::shrink::shrink::<Pigs>(input, Some((tape, "typical")), |c, _| keeps(c), &bounds)
