@@ -145,7 +145,11 @@ fn partial_and_corrupt_entries_are_skipped_and_never_touched() {
     // Unreadable metadata under the very name an entry would get.
     let name = entry_name("t", "4\n");
     put(&format!("{name}.json"), "{ broken");
-    assert!(store(root.path(), GameId::Xiangqi, "4\n", meta("t", "auto")).is_err());
+    assert!(matches!(
+        store(root.path(), GameId::Xiangqi, "4\n", meta("t", "auto")).unwrap(),
+        Stored::Blocked(_)
+    ));
+    assert!(!dir.join(format!("{name}.in")).exists(), "nothing written");
     assert_eq!(
         fs::read_to_string(dir.join(format!("{name}.json"))).unwrap(),
         "{ broken"
