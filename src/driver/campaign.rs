@@ -389,10 +389,10 @@ struct Tally<I> {
     first_stored: BTreeMap<String, Stored>,
     /// Whether the solvers that answered nothing have been named.
     warned: bool,
-    /// Cases only counted under a signature that has no exemplar yet: a
-    /// case cut at a calibrated limit while another worker confirms the
-    /// signature with the full limit. They count once the exemplar comes
-    /// (the confirmation held); if it never comes, they are dropped.
+    /// Cases only counted under a signature whose exemplar has not come
+    /// yet: a worker may count cases cut at a calibrated limit under a
+    /// signature another worker has just confirmed, before that worker's
+    /// exemplar reaches this thread. They count once it comes.
     pending: BTreeMap<String, Pending>,
 }
 
