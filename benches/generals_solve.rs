@@ -5,8 +5,8 @@
 //! same file. The two alternate (which goes first alternates too), so that
 //! load from other work on the machine falls on both; each pair gives the
 //! ratio of the two wall-clock times and the median ratio is the figure
-//! recorded in README.md. The in-process phases of one solve are printed
-//! first, to show where the time goes.
+//! recorded in docs/performance.md. The in-process phases of one solve are
+//! printed first, to show where the time goes.
 //!
 //! Run with `cargo bench --bench generals_solve [-- SEEDS [PAIRS]]`
 //! (default 3 seeds of the `max` profile, 5 pairs each). Without g++ or the

@@ -4,7 +4,7 @@
 //! `../shared/reference-cpp/<id>.cpp`; without them the benchmark says so and
 //! exits. One worker, all profiles in rotation and then only `small`; generals runs a tenth of the
 //! cases (its solvers, not process start-up, dominate). Run with `cargo bench --bench pack [-- CASES]`; the ratio is
-//! recorded in README.md.
+//! recorded in docs/performance.md.
 
 use std::path::PathBuf;
 use std::process::Command;

@@ -2,7 +2,7 @@
 //! `cargo bench --bench shrink [-- SECONDS_PER_GAME] [SECTION...]` (sections:
 //! the game ids, `pigs-import`, `xiangqi-program`, `chutes-overshoot`; all
 //! by default); results
-//! are recorded in README.md.
+//! are recorded in docs/performance.md.
 //!
 //! * Per game, a campaign of `engine,reference` (as `diff` draws its cases,
 //!   profiles in turn) until each signature of `corpus/` has shown up or the

@@ -1,7 +1,7 @@
 //! Throughput of the differential loop per game and profile, on one thread:
 //! generation as `diff` does it (no tape) and rendering, engine and port. Run with
 //! `cargo bench --bench throughput [-- SECONDS_PER_PROFILE] [GAME[/PROFILE]...]`
-//! (no GAME: every game and profile); results are recorded in README.md.
+//! (no GAME: every game and profile); results are recorded in docs/performance.md.
 //! Figures are noisy on a shared machine: compare ratios within one run.
 
 use std::time::{Duration, Instant};

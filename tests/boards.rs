@@ -183,19 +183,19 @@ fn every_board_game_draws_its_sample_as_svg() {
     }
 }
 
-/// The board README shows is the one `repro` draws for its finding.
+/// The board the guide shows is the one `repro` draws for its finding.
 #[test]
-fn the_readme_board_is_a_pinned_one() {
+fn the_guide_board_is_a_pinned_one() {
     let root = Path::new(env!("CARGO_MANIFEST_DIR"));
-    let readme = std::fs::read_to_string(root.join("README.md")).unwrap();
-    let start = readme
+    let page = std::fs::read_to_string(root.join("docs/campaigns.md")).unwrap();
+    let start = page
         .find("```text\n== board ==\n")
-        .expect("README shows a board")
+        .expect("docs/campaigns.md shows a board")
         + "```text\n== board ==\n".len();
-    let shown = &readme[start..start + readme[start..].find("```").unwrap()];
-    let (_, entry) = readme[..start]
+    let shown = &page[start..start + page[start..].find("```").unwrap()];
+    let (_, entry) = page[..start]
         .rsplit_once("gamefuzz repro corpus/")
-        .expect("README names the finding it draws");
+        .expect("docs/campaigns.md names the finding it draws");
     let entry = entry
         .split_whitespace()
         .next()

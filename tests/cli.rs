@@ -1021,3 +1021,119 @@ fn paths_and_budgets_are_checked_before_any_work() {
     ]);
     assert_eq!(code, Some(0), "{err}");
 }
+
+/// Completing `words` (the last one being completed) in bash with the
+/// script `gamefuzz completions bash` prints: the words offered.
+fn bash_completions(script: &std::path::Path, words: &[&str]) -> Vec<String> {
+    let quoted: Vec<String> = words.iter().map(|w| format!("'{w}'")).collect();
+    let program = format!(
+        "source '{}'\nCOMP_WORDS=({})\nCOMP_CWORD={}\nCOMP_LINE='{}'\nCOMP_POINT=${{#COMP_LINE}}\n\
+         _gamefuzz gamefuzz '{}' '{}'\nprintf '%s\\n' \"${{COMPREPLY[@]}}\"",
+        script.display(),
+        quoted.join(" "),
+        words.len() - 1,
+        words.join(" "),
+        words[words.len() - 1],
+        words[words.len() - 2],
+    );
+    let out = Command::new("bash")
+        .args(["--norc", "-c", &program])
+        .output()
+        .expect("run bash");
+    assert!(out.status.success(), "bash: {}", text(&out.stderr));
+    text(&out.stdout)
+        .split_whitespace()
+        .map(str::to_string)
+        .collect()
+}
+
+#[test]
+fn completion_scripts_offer_every_command_and_option() {
+    let commands = common::help(&[]).commands;
+    assert!(commands.len() >= 15, "{commands:?}");
+    let dir = tempfile::tempdir().unwrap();
+    let bash = dir.path().join("gamefuzz.bash");
+    std::fs::write(&bash, gamefuzz(&["completions", "bash"], "").stdout).unwrap();
+    let offered = bash_completions(&bash, &["gamefuzz", ""]);
+    for c in &commands {
+        assert!(offered.contains(c), "bash offers {offered:?}, not {c}");
+    }
+    let offered = bash_completions(&bash, &["gamefuzz", "diff", "--sh"]);
+    assert_eq!(
+        offered,
+        ["--shrink-time", "--shard"],
+        "bash after diff --sh"
+    );
+    let offered = bash_completions(&bash, &["gamefuzz", "package", "stones", "--format", ""]);
+    assert_eq!(offered, ["legacy", "2023-07-draft", "2025-09", "plain"]);
+    // zsh and fish, where they are installed, read their scripts without a
+    // syntax error; every script names every command.
+    for (shell, check) in [("bash", "bash"), ("zsh", "zsh"), ("fish", "fish")] {
+        let out = gamefuzz(&["completions", shell], "");
+        assert!(out.status.success(), "{}", text(&out.stderr));
+        let script = text(&out.stdout);
+        for c in &commands {
+            assert!(script.contains(c.as_str()), "{shell}: no {c}");
+        }
+        let file = dir.path().join(format!("script.{shell}"));
+        std::fs::write(&file, &script).unwrap();
+        match Command::new(check).arg("-n").arg(&file).output() {
+            Ok(out) => assert!(out.status.success(), "{shell} -n: {}", text(&out.stderr)),
+            Err(_) => eprintln!("note: {check} is not installed: its script is not parsed"),
+        }
+    }
+    let out = gamefuzz(&["completions", "tcsh"], "");
+    assert_eq!(out.status.code(), Some(2));
+    assert!(text(&out.stderr).contains("possible values: bash, zsh, fish"));
+}
+
+#[test]
+fn man_writes_a_page_per_command_with_every_option() {
+    let dir = tempfile::tempdir().unwrap();
+    let pages = dir.path().join("man1");
+    let out = gamefuzz(&["man", pages.to_str().unwrap()], "");
+    assert!(out.status.success(), "{}", text(&out.stderr));
+    let paths = common::command_paths();
+    assert!(
+        text(&out.stdout).starts_with(&format!("{} man pages written to ", paths.len())),
+        "{}",
+        text(&out.stdout)
+    );
+    assert_eq!(std::fs::read_dir(&pages).unwrap().count(), paths.len());
+    for path in &paths {
+        let name = std::iter::once("gamefuzz")
+            .chain(path.iter().map(String::as_str))
+            .collect::<Vec<_>>()
+            .join("-");
+        let page = std::fs::read_to_string(pages.join(format!("{name}.1")))
+            .unwrap_or_else(|e| panic!("{name}.1: {e}"));
+        let title = format!(
+            ".TH {name} 1 \"\" \"gamefuzz {}\" ",
+            env!("CARGO_PKG_VERSION")
+        );
+        assert!(page.contains(&title), "{name}.1: {page}");
+        assert!(page.contains(".SH \"EXIT STATUS\""), "{name}.1");
+        let words: Vec<&str> = path.iter().map(String::as_str).collect();
+        for entry in common::help(&words).entries {
+            // clap_mangen writes `\-\-seed`: a hyphen, not a dash, to troff.
+            let long = entry
+                .name
+                .split([' ', ','])
+                .find(|w| w.starts_with("--"))
+                .map(|w| w.replace('-', "\\-"));
+            if let Some(long) = long {
+                assert!(page.contains(&long), "{name}.1 lacks {}", entry.name);
+            }
+        }
+    }
+    // A folder that cannot be made: one line, exit 2.
+    let file = dir.path().join("file");
+    std::fs::write(&file, "").unwrap();
+    let out = gamefuzz(&["man", file.join("man1").to_str().unwrap()], "");
+    assert_eq!(out.status.code(), Some(2));
+    let err = text(&out.stderr);
+    assert!(
+        err.starts_with("error: creating ") && err.lines().count() == 1,
+        "{err}"
+    );
+}

@@ -38,6 +38,7 @@ macro_rules! outln {
 
 mod boards;
 mod check;
+mod completions;
 mod corpus;
 mod coverage;
 mod diff;
@@ -45,6 +46,7 @@ mod fuzz_seeds;
 mod gen;
 mod import;
 mod list;
+mod man;
 mod mistakes;
 mod package;
 mod repro;
@@ -53,12 +55,14 @@ mod solve;
 mod validate;
 
 pub use check::CheckArgs;
+pub use completions::{CompletionsArgs, Shell};
 pub use corpus::CorpusCommand;
 pub use coverage::CoverageArgs;
 pub use diff::{DiffArgs, Target};
 pub use fuzz_seeds::FuzzSeedsArgs;
 pub use gen::GenArgs;
 pub use import::ImportArgs;
+pub use man::ManArgs;
 pub use mistakes::MistakesArgs;
 pub use package::{PackageArgs, ProgramList};
 pub use repro::ReproArgs;
@@ -116,6 +120,10 @@ pub enum Command {
     Import(ImportArgs),
     /// Write the fuzz seed corpora (generated inputs) to DIR/<target>/.
     FuzzSeeds(FuzzSeedsArgs),
+    /// Print a completion script for bash, zsh or fish on stdout.
+    Completions(CompletionsArgs),
+    /// Write a man page per command into DIR (gamefuzz.1, gamefuzz-diff.1, ...).
+    Man(ManArgs),
 }
 
 /// How a successful command ends.
@@ -152,6 +160,8 @@ pub fn run(cli: Cli) -> anyhow::Result<Exit> {
         Command::Corpus(cmd) => corpus::run(cmd),
         Command::Import(args) => import::run(args),
         Command::FuzzSeeds(args) => fuzz_seeds::run(args),
+        Command::Completions(args) => completions::run(args),
+        Command::Man(args) => man::run(args),
     }
 }
 

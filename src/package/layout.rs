@@ -166,7 +166,7 @@ fn kattis_files(
 ) {
     add(
         "problem.yaml".into(),
-        yaml::problem_yaml(p, format, inputs.name, inputs.old_yaml),
+        yaml::problem_yaml(p, format.version(), inputs.name, inputs.old_yaml),
         false,
     );
     for (group, tests) in [("sample", &p.samples), ("secret", &p.secret)] {

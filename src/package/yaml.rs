@@ -3,7 +3,6 @@
 //! as that needs: top-level keys with the lines indented below them, and
 //! one-line scalars.
 
-use super::layout::Format;
 use super::Package;
 
 /// The first line of every package's `problem.yaml` or `tests.txt`:
@@ -27,12 +26,19 @@ pub fn header(p: &Package) -> String {
 /// comment, a blank line).
 type Block = (Option<String>, String);
 
-/// `problem.yaml` in `format`: the mark, then the setter's lines of `old`
-/// as they are (keys, comments, order), with `problem_format_version` set
-/// for the dialect (and left out for `legacy`, which is what its absence
-/// means to every reader), `name` replaced only when one is given, and
-/// `name`, `license` and `uuid` added where `old` lacks them.
-pub fn problem_yaml(p: &Package, format: Format, name: Option<&str>, old: Option<&str>) -> String {
+/// `problem.yaml`: the mark, then the setter's lines of `old` as they are
+/// (keys, comments, order), with `problem_format_version` set to `version`
+/// (and left out without one: `legacy`, which is what its absence means to
+/// every reader), `name` replaced only when one is given, and `name`,
+/// `license` and `uuid` added where `old` lacks them. The dialect comes in
+/// as its version alone, so that this file knows nothing of the layouts
+/// that use it.
+pub fn problem_yaml(
+    p: &Package,
+    version: Option<&str>,
+    name: Option<&str>,
+    old: Option<&str>,
+) -> String {
     let game = p.game.name();
     let mut blocks = match old {
         Some(old) => yaml_blocks(old),
@@ -49,7 +55,7 @@ pub fn problem_yaml(p: &Package, format: Format, name: Option<&str>, old: Option
         blocks.remove(at);
     }
     blocks.retain(|b| b.0.as_deref() != Some("problem_format_version"));
-    if let Some(version) = format.version() {
+    if let Some(version) = version {
         let first_key = blocks.iter().position(|b| b.0.is_some());
         let at = first_key.unwrap_or(blocks.len());
         let line = format!("problem_format_version: {version}\n");

@@ -128,3 +128,92 @@ pub fn skip<T>(why: &str) -> Option<T> {
     eprintln!("skipping: {why}");
     None
 }
+
+/// What `gamefuzz PATH... -h` says of a command: its usage line, its
+/// subcommands and its arguments and options.
+#[derive(Debug)]
+pub struct Help {
+    /// The usage line without `Usage: `, e.g. `gamefuzz gen [OPTIONS] <GAME>`.
+    pub usage: String,
+    /// The names of its subcommands, `help` left out.
+    pub commands: Vec<String>,
+    /// Its arguments and options, `-h, --help` left out.
+    pub entries: Vec<HelpEntry>,
+}
+
+/// One argument or option as the short help lists it.
+#[derive(Debug)]
+pub struct HelpEntry {
+    /// As help writes it: `<GAME>`, `[FILE]`, `--seed <SEED>`, `-V, --version`.
+    pub name: String,
+    /// What `[default: ...]` says, if anything.
+    pub default: Option<String>,
+    /// What `[possible values: ...]` lists.
+    pub values: Vec<String>,
+}
+
+/// The short help (`-h`: one line per entry) of the command `path`.
+pub fn help(path: &[&str]) -> Help {
+    let mut args: Vec<&str> = path.to_vec();
+    args.push("-h");
+    let out = gamefuzz(&args, "");
+    assert!(out.status.success(), "gamefuzz {args:?} fails");
+    parse_help(&text(&out.stdout))
+}
+
+/// Reads clap's short help: a `Usage:` line, then sections (`Commands:`,
+/// `Arguments:`, `Options:`) of lines indented by at most six spaces, each
+/// a name and its text apart by two spaces or more.
+pub fn parse_help(help: &str) -> Help {
+    let mut usage = None;
+    let mut commands = Vec::new();
+    let mut entries = Vec::new();
+    let mut section = "";
+    for line in help.lines() {
+        if let Some(u) = line.strip_prefix("Usage: ") {
+            usage = Some(u.to_string());
+        } else if !line.starts_with(' ') {
+            section = line.trim_end();
+        } else if line.len() - line.trim_start().len() <= 6 {
+            let line = line.trim();
+            let (name, about) = line.split_once("  ").unwrap_or((line, ""));
+            let bracket = |key: &str| {
+                let at = about.find(key)? + key.len();
+                Some(about[at..at + about[at..].find(']')?].to_string())
+            };
+            match section {
+                "Commands:" if name != "help" => commands.push(name.to_string()),
+                "Arguments:" | "Options:" if name != "-h, --help" => entries.push(HelpEntry {
+                    name: name.to_string(),
+                    default: bracket("[default: "),
+                    values: bracket("[possible values: ")
+                        .map(|v| v.split(", ").map(str::to_string).collect())
+                        .unwrap_or_default(),
+                }),
+                _ => {}
+            }
+        }
+    }
+    Help {
+        usage: usage.expect("help has a usage line"),
+        commands,
+        entries,
+    }
+}
+
+/// Every command of gamefuzz as the words that name it (`[]` for gamefuzz
+/// itself, `["corpus", "merge"]`), each before its subcommands.
+pub fn command_paths() -> Vec<Vec<String>> {
+    let mut out = Vec::new();
+    let mut todo = vec![Vec::new()];
+    while let Some(path) = todo.pop() {
+        let words: Vec<&str> = path.iter().map(String::as_str).collect();
+        for c in help(&words).commands.into_iter().rev() {
+            let mut sub = path.clone();
+            sub.push(c);
+            todo.push(sub);
+        }
+        out.push(path);
+    }
+    out
+}
