@@ -1,11 +1,7 @@
 //! The catalogue of plausible wrong solutions: each is the engine with one
 //! rule of spec section 4 bent at the place the engine applies it
 //! (`engine.rs`), or the judge file read or the answers written as such a
-//! program does (here). Each has a witness in `witnesses/`.
-
-use super::{engine, model};
-use crate::fault::{Budget, Fault};
-use crate::game::{mistaken_input, Mistaken};
+//! program does (`mistaken.rs`). Each has a witness in `witnesses/`.
 
 mistakes! {
     /// Mistakes a contestant plausibly makes in Chutes and Ladders.
@@ -53,25 +49,4 @@ mistakes! {
         ZeroBasedWinner => "zero-based-winner" (Output, "output", "§5"):
             "the winning player is printed counted from 0",
     }
-}
-
-/// The characters of a line that an 80-byte line buffer takes in one read,
-/// with room left for the newline and the terminating NUL.
-const BUFFERED: usize = 80 - 2;
-
-/// `Game::mistaken` for chutes.
-pub fn mistaken(text: &str, m: usize, budget: &mut Budget) -> Result<String, Fault> {
-    let input = mistaken_input::<super::Chutes>(text)?;
-    if Mk::ALL[m] == Mk::ThrowLineBuffer80 {
-        let last = model::throw_section_lines(&input.throw_lines);
-        if last.last().is_some_and(|l| l.len() > BUFFERED) {
-            // The newline, read alone, is an empty line: a player count of 0.
-            return Ok(String::new());
-        }
-    }
-    let out = engine::solve(&input, budget, &mut Mistaken(m))?;
-    Ok(match Mk::ALL[m] {
-        Mk::ZeroBasedWinner => out.iter().map(|w| format!("{}\n", w - 1)).collect(),
-        _ => model::render_output(&out),
-    })
 }

@@ -11,6 +11,7 @@
 
 mod engine;
 mod gen;
+mod mistaken;
 mod mistakes;
 mod model;
 mod picture;
@@ -77,7 +78,7 @@ impl Game for Chutes {
     const MISTAKES: &'static [Mistake] = mistakes::Mk::CATALOGUE;
 
     fn mistaken(text: &str, mistake: usize, budget: &mut Budget) -> Result<String, Fault> {
-        mistakes::mistaken(text, mistake, budget)
+        mistaken::mistaken(text, mistake, budget)
     }
 
     fn generate(src: &mut Source, profile: &str) -> Input {

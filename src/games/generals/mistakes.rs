@@ -1,18 +1,12 @@
 //! The catalogue of plausible wrong solutions: each is the engine with one
 //! rule of spec section 4 bent at the place the engine applies it
 //! (`engine.rs`), or the judge file read or the answers written as such a
-//! program does (here). Each has a witness in `witnesses/`.
+//! program does (`mistaken.rs`). Each has a witness in `witnesses/`.
 //!
 //! A mistake's board drifts from the engine's, so a move that is legal for
 //! the engine may take soldiers from a cell the mistaken program does not
 //! own or that holds one soldier: such a program trusts the input and
 //! moves them all the same (counts kept signed, Alice's positive).
-
-use std::fmt::Write as _;
-
-use super::{engine, model};
-use crate::fault::{Budget, Fault, FaultKind};
-use crate::game::{mistaken_input, Mistaken};
 
 mistakes! {
     /// Mistakes a contestant plausibly makes in Generals Chess.
@@ -64,38 +58,4 @@ mistakes! {
         BobWinsThreeMarks => "bob-wins-three-marks" (Output, "output", "§5"):
             "Bob's verdict is written with three exclamation marks, like Alice's",
     }
-}
-
-/// `Game::mistaken` for generals.
-pub fn mistaken(text: &str, m: usize, budget: &mut Budget) -> Result<String, Fault> {
-    let mut input = mistaken_input::<super::Generals>(text)?;
-    if Mk::ALL[m] == Mk::QMoveLines {
-        if input.cases.len() > 1 {
-            // Q unread move lines remain, and the third token of a header
-            // read from them is a direction where a number must stand.
-            return Err(Fault::new(
-                FaultKind::Crash,
-                "case 2's header is read from case 1's move lines and stops at a direction",
-            ));
-        }
-        for case in &mut input.cases {
-            let q = case.rounds();
-            case.moves.truncate(q);
-        }
-    }
-    let out = engine::solve(&input.cases, budget, &mut Mistaken(m))?;
-    Ok(match Mk::ALL[m] {
-        Mk::BobWinsThreeMarks => {
-            let mut s = String::new();
-            for o in &out {
-                let verdict = match o.verdict {
-                    model::Verdict::Bob => "Bob wins!!!",
-                    v => v.line(),
-                };
-                let _ = writeln!(s, "{verdict}\n{} {}", o.alice, o.bob);
-            }
-            s
-        }
-        _ => model::render_output(&out),
-    })
 }

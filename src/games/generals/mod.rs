@@ -15,6 +15,7 @@
 
 mod engine;
 mod gen;
+mod mistaken;
 mod mistakes;
 mod model;
 mod picture;
@@ -87,7 +88,7 @@ impl Game for Generals {
     const MISTAKES: &'static [Mistake] = mistakes::Mk::CATALOGUE;
 
     fn mistaken(text: &str, mistake: usize, budget: &mut Budget) -> Result<String, Fault> {
-        mistakes::mistaken(text, mistake, budget)
+        mistaken::mistaken(text, mistake, budget)
     }
 
     fn generate(src: &mut Source, profile: &str) -> Input {

@@ -1,17 +1,13 @@
 //! The catalogue of plausible wrong solutions: each is the engine with one
 //! rule of spec section 4 bent at the place the engine applies it
 //! (`engine.rs` and its children in `engine/`), or the judge file read or
-//! the answers written as such a program does (here). Each has a witness
+//! the answers written as such a program does (`mistaken.rs`). Each has a witness
 //! in `witnesses/`.
 //!
 //! Most of them sit where two rules meet or where state must be read again
 //! after it changed: a hand after cards were used, drawn or discarded, who
 //! is alive after a death, a pig's reveal after it acted, the deck once it
 //! ran out, the end of the game in the middle of a card.
-
-use super::engine;
-use crate::fault::{Budget, Fault};
-use crate::game::{mistaken_input, Mistaken};
 
 mistakes! {
     /// Mistakes a contestant plausibly makes in pigs.
@@ -131,26 +127,4 @@ mistakes! {
         CrossbowPrinted => "crossbow-printed" (Output, "output", "§5"):
             "an equipped crossbow is printed as a Z at the end of its owner's hand",
     }
-}
-
-/// `Game::mistaken` for pigs: a game the mistaken rules never end is the
-/// engine's budget fault, as a program looping for ever would time out.
-pub fn mistaken(text: &str, m: usize, budget: &mut Budget) -> Result<String, Fault> {
-    let mut input = mistaken_input::<super::Pigs>(text)?;
-    let mistake = Mk::ALL[m];
-    if mistake == Mk::DeckReadAsStack {
-        input.deck.reverse();
-    }
-    let out = engine::solve(&input, budget, &mut Mistaken(m))?;
-    Ok(match mistake {
-        // The §5 lines end with a line break each: an empty hand leaves
-        // none, so the next pig's hand takes its line.
-        Mk::EmptyHandNoLine => out
-            .lines
-            .iter()
-            .filter(|l| !l.is_empty())
-            .map(|l| format!("{l}\n"))
-            .collect(),
-        _ => out.render(),
-    })
 }

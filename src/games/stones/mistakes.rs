@@ -1,11 +1,7 @@
 //! The catalogue of plausible wrong solutions: each is the engine with one
 //! rule of spec section 4 bent at the place the engine applies it
 //! (`engine.rs`), or the judge file read or the answers written as such a
-//! program does (here). Each has a witness in `witnesses/`.
-
-use super::{engine, model};
-use crate::fault::{Budget, Fault};
-use crate::game::{mistaken_input, Mistaken};
+//! program does (`mistaken.rs`). Each has a witness in `witnesses/`.
 
 mistakes! {
     /// Mistakes a contestant plausibly makes in the stone game.
@@ -43,23 +39,4 @@ mistakes! {
         AnswersSwapped => "answers-swapped" (Output, "output", "§5"):
             "the answer for A moving second is printed before the one for A moving first",
     }
-}
-
-/// `Game::mistaken` for the stone game.
-pub fn mistaken(text: &str, m: usize, budget: &mut Budget) -> Result<String, Fault> {
-    let mut input = mistaken_input::<super::Stones>(text)?;
-    if Mk::ALL[m] == Mk::LastCaseTwice {
-        // The failed reads leave the last kind and count in their
-        // variables: one more case of that pile line alone.
-        if let Some(&line) = input.cases.last().and_then(|case| case.last()) {
-            input.cases.push(vec![line]);
-        }
-    }
-    let mut out = engine::solve(&input, budget, &mut Mistaken(m))?;
-    if Mk::ALL[m] == Mk::AnswersSwapped {
-        for answer in &mut out {
-            std::mem::swap(&mut answer.first, &mut answer.second);
-        }
-    }
-    Ok(model::render_output(&out))
 }

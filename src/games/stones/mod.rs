@@ -7,6 +7,7 @@
 mod brute;
 mod engine;
 mod gen;
+mod mistaken;
 mod mistakes;
 mod model;
 mod shrink;
@@ -73,7 +74,7 @@ impl Game for Stones {
     const MISTAKES: &'static [Mistake] = mistakes::Mk::CATALOGUE;
 
     fn mistaken(text: &str, mistake: usize, budget: &mut Budget) -> Result<String, Fault> {
-        mistakes::mistaken(text, mistake, budget)
+        mistaken::mistaken(text, mistake, budget)
     }
 
     fn brute(input: &Input, budget: &mut Budget) -> Option<Result<Vec<Answer>, Fault>> {

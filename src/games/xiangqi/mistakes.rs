@@ -1,11 +1,7 @@
 //! The catalogue of plausible wrong solutions: each is the engine with one
 //! rule of spec section 4 bent at the place the engine applies it
 //! (`engine.rs`), or the judge file read or the answers written as such a
-//! program does (here). Each has a witness in `witnesses/`.
-
-use super::{engine, model};
-use crate::fault::{Budget, Fault};
-use crate::game::{mistaken_input, Mistaken};
+//! program does (`mistaken.rs`). Each has a witness in `witnesses/`.
 
 mistakes! {
     /// Mistakes a contestant plausibly makes in xiangqi.
@@ -57,21 +53,4 @@ mistakes! {
         MixedCaseAnswers => "mixed-case-answers" (Output, "output", "§5"):
             "answers are printed as Yes and No instead of YES and NO",
     }
-}
-
-/// `Game::mistaken` for xiangqi.
-pub fn mistaken(text: &str, m: usize, budget: &mut Budget) -> Result<String, Fault> {
-    let input = mistaken_input::<super::Xiangqi>(text)?;
-    let mut out = engine::solve(&input, budget, &mut Mistaken(m))?;
-    if Mk::ALL[m] == Mk::TerminatorSolved {
-        // A general at (0, 0) with no red piece has no move in its palace.
-        out.push(true);
-    }
-    Ok(match Mk::ALL[m] {
-        Mk::MixedCaseAnswers => out
-            .iter()
-            .map(|&mate| if mate { "Yes\n" } else { "No\n" })
-            .collect(),
-        _ => model::render_output(&out),
-    })
 }

@@ -13,6 +13,7 @@
 mod brute;
 mod engine;
 mod gen;
+mod mistaken;
 mod mistakes;
 mod model;
 mod picture;
@@ -79,7 +80,7 @@ impl Game for Xiangqi {
     const MISTAKES: &'static [Mistake] = mistakes::Mk::CATALOGUE;
 
     fn mistaken(text: &str, mistake: usize, budget: &mut Budget) -> Result<String, Fault> {
-        mistakes::mistaken(text, mistake, budget)
+        mistaken::mistaken(text, mistake, budget)
     }
 
     const HAS_BRUTE: bool = true;

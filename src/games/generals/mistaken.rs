@@ -1,0 +1,44 @@
+//! How a program that makes one of the mistakes of `mistakes.rs` runs:
+//! the engine bending its rules, plus what such a program does with the
+//! judge file and its answers around the engine.
+
+use std::fmt::Write as _;
+
+use super::mistakes::Mk;
+use super::{engine, model};
+use crate::fault::{Budget, Fault, FaultKind};
+use crate::game::{mistaken_input, Mistaken};
+
+/// `Game::mistaken` for generals.
+pub fn mistaken(text: &str, m: usize, budget: &mut Budget) -> Result<String, Fault> {
+    let mut input = mistaken_input::<super::Generals>(text)?;
+    if Mk::ALL[m] == Mk::QMoveLines {
+        if input.cases.len() > 1 {
+            // Q unread move lines remain, and the third token of a header
+            // read from them is a direction where a number must stand.
+            return Err(Fault::new(
+                FaultKind::Crash,
+                "case 2's header is read from case 1's move lines and stops at a direction",
+            ));
+        }
+        for case in &mut input.cases {
+            let q = case.rounds();
+            case.moves.truncate(q);
+        }
+    }
+    let out = engine::solve(&input.cases, budget, &mut Mistaken(m))?;
+    Ok(match Mk::ALL[m] {
+        Mk::BobWinsThreeMarks => {
+            let mut s = String::new();
+            for o in &out {
+                let verdict = match o.verdict {
+                    model::Verdict::Bob => "Bob wins!!!",
+                    v => v.line(),
+                };
+                let _ = writeln!(s, "{verdict}\n{} {}", o.alice, o.bob);
+            }
+            s
+        }
+        _ => model::render_output(&out),
+    })
+}
