@@ -65,12 +65,21 @@ pub trait Observer {
 
     fn hit(&mut self, rule: usize);
 
-    /// Whether the run plays the mistake of index `mistake` in the game's
-    /// `MISTAKES`.
+    /// Whether the run plays the mistake declared as variant `variant` of
+    /// the game's `Mk` at a rule site applied in the context `ctx`: a whole
+    /// mistake is played in every context, a partial one
+    /// (`NAME@CONTEXT`) only where `ctx`, together with what
+    /// [`Observer::enter`] set, holds every fact of its scope.
     #[inline(always)]
-    fn plays(&self, _mistake: usize) -> bool {
+    fn plays(&self, _variant: usize, _ctx: Context) -> bool {
         false
     }
+
+    /// Sets the facts under `mask` that hold for the rest of the run until
+    /// set again, such as which case of the file is being solved
+    /// ([`ctx::case`]); the rule sites then need not say them.
+    #[inline(always)]
+    fn enter(&mut self, _mask: Context, _facts: Context) {}
 }
 
 impl Observer for () {
@@ -80,10 +89,74 @@ impl Observer for () {
     fn hit(&mut self, _rule: usize) {}
 }
 
-/// An engine run that plays one catalogued mistake, by its index in the
-/// game's `MISTAKES`, and records nothing.
+/// The facts about the place where a rule is applied that a partial
+/// mistake can be limited to, one bit each: a direction, a piece kind, a
+/// player, the first case of a file or a later one. Each game names its
+/// own bits below [`ctx::CASE`] (in `mistakes.rs`); the case bits are
+/// common to every game.
+pub type Context = u64;
+
+/// The facts every game shares.
+pub mod ctx {
+    use super::Context;
+
+    /// The first case (or game) of the judge file.
+    pub const FIRST: Context = 1 << 62;
+    /// Any case (or game) after the first.
+    pub const LATER: Context = 1 << 63;
+    /// The mask of the case facts, for [`super::Observer::enter`].
+    pub const CASE: Context = FIRST | LATER;
+
+    /// The case fact of the case of index `i` in the file.
+    pub fn case(i: usize) -> Context {
+        if i == 0 {
+            FIRST
+        } else {
+            LATER
+        }
+    }
+}
+
+/// An engine run that plays one or two catalogued mistakes (by index in
+/// the game's `MISTAKES`), a partial one only in its scope, and records
+/// nothing. Two at once are how a program with two bugs runs.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub struct Mistaken(pub usize);
+pub struct Mistaken {
+    /// `(variant, scope)` of each mistake played.
+    picks: [(usize, Context); 2],
+    len: usize,
+    now: Context,
+}
+
+impl Mistaken {
+    /// The run that plays `MISTAKES[i]` for each `i` of `picks` (at most
+    /// two; more are a harness bug).
+    pub fn of(catalogue: &[Mistake], picks: &[usize]) -> Mistaken {
+        assert!(picks.len() <= 2, "at most two mistakes are played at once");
+        let mut m = Mistaken::none();
+        for &i in picks {
+            m.picks[m.len] = (catalogue[i].variant, catalogue[i].within);
+            m.len += 1;
+        }
+        m
+    }
+
+    /// A bending run that plays nothing: the engine through the mistakes'
+    /// code paths.
+    pub fn none() -> Mistaken {
+        Mistaken {
+            picks: [(usize::MAX, 0); 2],
+            len: 0,
+            now: 0,
+        }
+    }
+
+    /// Whether variant `variant` is played anywhere in the run: for what a
+    /// program does with the judge text and its answers, around the engine.
+    pub fn runs(&self, variant: usize) -> bool {
+        self.picks[..self.len].iter().any(|&(v, _)| v == variant)
+    }
+}
 
 impl Observer for Mistaken {
     const LISTENING: bool = false;
@@ -92,8 +165,15 @@ impl Observer for Mistaken {
     #[inline(always)]
     fn hit(&mut self, _rule: usize) {}
 
-    fn plays(&self, mistake: usize) -> bool {
-        self.0 == mistake
+    fn plays(&self, variant: usize, ctx: Context) -> bool {
+        let facts = ctx | self.now;
+        self.picks[..self.len]
+            .iter()
+            .any(|&(v, within)| v == variant && facts & within == within)
+    }
+
+    fn enter(&mut self, mask: Context, facts: Context) {
+        self.now = (self.now & !mask) | (facts & mask);
     }
 }
 
@@ -119,6 +199,11 @@ pub enum MistakeClass {
     Reading,
     /// Integer arithmetic too narrow for the stated limits.
     Width,
+    /// How the program keeps its state rather than which rule it bends:
+    /// marks written into the array that holds the pieces or squares, a
+    /// table cleared only in part, an index not wrapped, a list read from
+    /// one line, one table 1-based and another 0-based, 32-bit reads.
+    State,
     /// The output written in another format.
     Output,
 }
@@ -133,6 +218,7 @@ impl MistakeClass {
         MistakeClass::Stale,
         MistakeClass::Reading,
         MistakeClass::Width,
+        MistakeClass::State,
         MistakeClass::Output,
     ];
 
@@ -147,6 +233,7 @@ impl MistakeClass {
             MistakeClass::Stale => "stale",
             MistakeClass::Reading => "reading",
             MistakeClass::Width => "width",
+            MistakeClass::State => "state",
             MistakeClass::Output => "output",
         }
     }
@@ -158,11 +245,21 @@ impl MistakeClass {
     }
 }
 
-/// One plausible wrong solution of a game: the engine with one rule bent.
+/// One plausible wrong solution of a game: the engine with one rule bent,
+/// everywhere it applies or (a partial mistake) in one context only.
 #[derive(Debug, Clone, Copy)]
 pub struct Mistake {
-    /// Short and stable, the `NAME` of the solver `mistake:NAME`.
+    /// Short and stable, the `NAME` of the solver `mistake:NAME`; a partial
+    /// mistake's is `WHOLE@SCOPE`.
     pub name: &'static str,
+    /// For a partial mistake, the context it is limited to (`down-left`).
+    pub scope: Option<&'static str>,
+    /// For a partial mistake, the name of the whole mistake it narrows.
+    pub narrows: Option<&'static str>,
+    /// The variant of the game's `Mk` that the rule sites ask for.
+    pub variant: usize,
+    /// The facts of its scope ([`Context`]); 0 for a whole mistake.
+    pub within: Context,
     pub class: MistakeClass,
     /// The rule it bends: a name of the game's `RULES`, or `input` /
     /// `output` for a mistake of reading or writing.
@@ -360,11 +457,12 @@ pub trait Game: Sized + 'static {
     /// one rule bent (`mistakes!` in the game's `mistakes.rs`).
     const MISTAKES: &'static [Mistake];
 
-    /// What a program making mistake `MISTAKES[mistake]` prints for the
-    /// valid judge input `text`: the engine's answer with the rule bent,
-    /// or for a mistake of reading or writing, the input read or the
-    /// answer written as such a program does.
-    fn mistaken(text: &str, mistake: usize, budget: &mut Budget) -> Result<String, Fault>;
+    /// What a program making the mistakes `MISTAKES[i]`, `i` in `picks`
+    /// (one, or two at once), prints for the valid judge input `text`: the
+    /// engine's answer with the rules bent, or for a mistake of reading or
+    /// writing, the input read or the answer written as such a program
+    /// does.
+    fn mistaken(text: &str, picks: &[usize], budget: &mut Budget) -> Result<String, Fault>;
 
     /// How often the engine applies each of `RULES` while solving `input`
     /// (all cases of the file together). Only called on valid inputs.

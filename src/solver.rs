@@ -162,11 +162,11 @@ pub fn check<G: Game>(solvers: &[SolverSpec]) -> anyhow::Result<()> {
     for s in solvers {
         match s {
             SolverSpec::Brute if !G::HAS_BRUTE => bail!("{} has no brute solver", G::ID),
-            SolverSpec::Mistake(name) if mistake_index::<G>(name).is_none() => bail!(
-                "{} has no mistake '{name}' (gamefuzz mistakes {} lists them)",
-                G::ID,
-                G::ID
-            ),
+            SolverSpec::Mistake(name) => {
+                if let Err(why) = mistake_indices::<G>(name) {
+                    bail!("{why} (gamefuzz mistakes {} lists them)", G::ID);
+                }
+            }
             SolverSpec::Cmd(words) => {
                 if let Err(why) = find_program(&words[0]).and_then(|p| interpreter_found(&p)) {
                     bail!("{s}: {why}");
@@ -191,6 +191,25 @@ pub fn check<G: Game>(solvers: &[SolverSpec]) -> anyhow::Result<()> {
 /// The index in `G::MISTAKES` of the mistake called `name`.
 pub fn mistake_index<G: Game>(name: &str) -> Option<usize> {
     G::MISTAKES.iter().position(|m| m.name == name)
+}
+
+/// The mistakes a solver `mistake:A` or `mistake:A+B` plays: one, or two at
+/// once, as a program with two bugs.
+pub fn mistake_indices<G: Game>(name: &str) -> Result<Vec<usize>, String> {
+    let parts: Vec<&str> = name.split('+').collect();
+    if parts.len() > 2 {
+        return Err(format!("mistake:{name}: at most two mistakes play at once"));
+    }
+    let picks = parts
+        .iter()
+        .map(|part| {
+            mistake_index::<G>(part).ok_or_else(|| format!("{} has no mistake '{part}'", G::ID))
+        })
+        .collect::<Result<Vec<_>, _>>()?;
+    if picks.len() == 2 && picks[0] == picks[1] {
+        return Err(format!("mistake:{name}: the same mistake twice"));
+    }
+    Ok(picks)
 }
 
 /// The file a program name starts: a name with a slash is a path, a bare
@@ -551,12 +570,12 @@ pub fn run<G: Game>(
 /// what it prints is parsed like a program's output, so a mistake of
 /// writing the output is a `bad-output` like any program's.
 fn run_mistake<G: Game>(name: &str, text: &str, limits: &Limits) -> Run<G::Output> {
-    let Some(m) = mistake_index::<G>(name) else {
-        let why = format!("{} has no mistake '{name}'", G::ID);
-        return Run::plain(Err(Fault::new(FaultKind::Io, why)));
+    let picks = match mistake_indices::<G>(name) {
+        Ok(picks) => picks,
+        Err(why) => return Run::plain(Err(Fault::new(FaultKind::Io, why))),
     };
     let mut budget = Budget::new(limits.steps);
-    match guarded(|| G::mistaken(text, m, &mut budget)) {
+    match guarded(|| G::mistaken(text, &picks, &mut budget)) {
         Ok(out) => Run {
             result: parse_out::<G>(&out),
             stdout: Some(out),

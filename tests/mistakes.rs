@@ -56,6 +56,17 @@ fn expected(game: GameId) -> (usize, &'static [(MistakeClass, &'static str)]) {
 /// catalogue must bend its rules.
 const MAX_IO: usize = 3;
 
+/// Mistakes in how programs keep state, where such state exists: boards
+/// that hold marks as well as pieces, tables cleared in part, turn indices,
+/// lines read whole, 1-based and 0-based tables side by side.
+/// The partial mistakes wanted are as many more than that.
+fn least_state(game: GameId) -> usize {
+    match game {
+        GameId::Xiangqi | GameId::Chutes | GameId::Pigs => 5,
+        GameId::Generals | GameId::Stones => 2,
+    }
+}
+
 /// Shrink candidates tried on each witness: enough for every structural
 /// cut and a pass of tape-free edits on the small inputs witnesses are.
 const SHRINK_CANDIDATES: u64 = 400;
@@ -66,11 +77,18 @@ impl Visit for Catalogue {
     fn visit<G: Game>(self) {
         let (least, exempt) = expected(G::ID);
         let all = G::MISTAKES;
+        let wholes = all.iter().filter(|m| m.scope.is_none()).count();
         assert!(
-            all.len() >= least,
-            "{}: {} mistakes catalogued, at least {least} wanted",
+            wholes >= least,
+            "{}: {wholes} mistakes catalogued, at least {least} wanted",
             G::ID,
-            all.len()
+        );
+        let partials = all.len() - wholes;
+        assert!(
+            partials >= least_state(G::ID) + 3,
+            "{}: {partials} partial mistakes, at least {} wanted",
+            G::ID,
+            least_state(G::ID) + 3
         );
         let io = all.iter().filter(|m| m.class.is_io()).count();
         assert!(
@@ -91,6 +109,31 @@ impl Visit for Catalogue {
                 } else {
                     "neither covered nor listed as not applying"
                 }
+            );
+        }
+        let state = all
+            .iter()
+            .filter(|m| m.class == MistakeClass::State && m.scope.is_none())
+            .count();
+        assert!(
+            state >= least_state(G::ID),
+            "{}: {state} mistakes of state, at least {} wanted",
+            G::ID,
+            least_state(G::ID)
+        );
+        for m in all.iter().filter(|m| m.scope.is_some()) {
+            let whole = all.iter().find(|w| Some(w.name) == m.narrows);
+            assert!(
+                whole.is_some_and(|w| w.scope.is_none() && w.variant == m.variant),
+                "{}: partial mistake {} narrows no whole mistake of its variant",
+                G::ID,
+                m.name
+            );
+            assert_eq!(
+                m.name,
+                format!("{}@{}", m.narrows.unwrap(), m.scope.unwrap()),
+                "{}: a partial mistake is named WHOLE@SCOPE",
+                G::ID
             );
         }
         let rules: Vec<&str> = G::RULES.iter().map(|r| r.name).collect();

@@ -11,8 +11,10 @@ use crate::id::GameId;
 pub struct MistakesArgs {
     /// The game: xiangqi, chutes, pigs, generals or stones.
     pub game: GameId,
-    /// Print one JSON list of objects (name, class, rule, section, about,
-    /// witness: the shortest known input that tells it from the engine).
+    /// Print one JSON list of objects (name, scope: null for a whole
+    /// mistake, narrows: the whole mistake a partial one narrows, class,
+    /// rule, section, about, witness: the shortest known input that tells
+    /// it from the engine).
     #[arg(long)]
     pub json: bool,
 }
@@ -29,6 +31,8 @@ impl GameCommand for MistakesArgs {
                 .map(|m| {
                     serde_json::json!({
                         "name": m.name,
+                        "scope": m.scope,
+                        "narrows": m.narrows,
                         "class": m.class.name(),
                         "rule": m.rule,
                         "section": m.section,
@@ -40,12 +44,18 @@ impl GameCommand for MistakesArgs {
             outln!("{}", serde_json::to_string_pretty(&list)?);
             return Ok(Exit::Clean);
         }
+        let partial = G::MISTAKES.iter().filter(|m| m.scope.is_some()).count();
         outln!(
-            "{}: {} catalogued mistakes (solver mistake:NAME)",
+            "{}: {} catalogued mistakes, {partial} of them partial (solver mistake:NAME, or mistake:A+B for two at once)",
             G::ID,
             G::MISTAKES.len()
         );
         for m in G::MISTAKES {
+            if m.scope.is_some() {
+                outln!("  {}", m.name);
+                outln!("    {}", m.about);
+                continue;
+            }
             outln!(
                 "{} ({}; {}, rule {})",
                 m.name,

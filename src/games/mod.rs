@@ -43,17 +43,20 @@ macro_rules! rule_events {
 }
 
 /// Declares a game's catalogue of mistakes from one list: an enum whose
-/// variants index the `CATALOGUE` it also defines (the game's
-/// `Game::MISTAKES`), so an engine bends a rule where it applies it
-/// (`if Mk::CannonWithoutScreen.on(obs) { wrong } else { right }`) and
-/// no index can drift from its name. Each mistake's witness, a shortest
-/// known input on which it answers otherwise than the engine, is the file
-/// `witnesses/<name>.in` beside the invoking module: a mistake without one
-/// does not compile.
+/// variants the rule sites ask for (`if Mk::CannonWithoutScreen.on(obs) {
+/// wrong } else { right }`), and the `CATALOGUE` it also defines (the
+/// game's `Game::MISTAKES`), so no index can drift from its name. A
+/// mistake may be followed by partial ones, `@ "scope" (FACTS): "about",`:
+/// the same bend played only where the site's context holds `FACTS`
+/// (`Mk::HorseLegIgnored.on_in(obs, ctx::DOWN_LEFT)`), named
+/// `NAME@scope`. Each entry's witness, a shortest known input on which it
+/// answers otherwise than the engine, is the file `witnesses/<name>.in`
+/// beside the invoking module: an entry without one does not compile.
 macro_rules! mistakes {
     ($(#[$meta:meta])* $vis:vis enum $name:ident {
         $($variant:ident => $mistake:literal ($class:ident, $rule:literal, $section:literal):
-            $about:literal,)*
+            $about:literal,
+            $(@ $scope:literal ($within:expr): $part:literal,)*)*
     }) => {
         $(#[$meta])*
         #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -62,36 +65,85 @@ macro_rules! mistakes {
         }
 
         impl $name {
+            /// Every variant, in declaration order.
+            #[cfg(test)]
             pub const ALL: &'static [$name] = &[$($name::$variant,)*];
 
             pub const CATALOGUE: &'static [crate::game::Mistake] = &[
                 $(crate::game::Mistake {
                     name: $mistake,
+                    scope: None,
+                    narrows: None,
+                    variant: $name::$variant as usize,
+                    within: 0,
                     class: crate::game::MistakeClass::$class,
                     rule: $rule,
                     section: $section,
                     about: $about,
                     witness: include_str!(concat!("witnesses/", $mistake, ".in")),
-                },)*
+                },
+                $(crate::game::Mistake {
+                    name: concat!($mistake, "@", $scope),
+                    scope: Some($scope),
+                    narrows: Some($mistake),
+                    variant: $name::$variant as usize,
+                    within: $within,
+                    class: crate::game::MistakeClass::$class,
+                    rule: $rule,
+                    section: $section,
+                    about: $part,
+                    witness: include_str!(concat!("witnesses/", $mistake, "@", $scope, ".in")),
+                },)*)*
             ];
 
-            /// Whether this run plays the mistake: a constant `false` for an
-            /// observer that cannot bend (the engine's own runs).
+            /// Whether this run plays the mistake at a site that says
+            /// nothing of its context: a constant `false` for an observer
+            /// that cannot bend (the engine's own runs).
             #[inline(always)]
             pub fn on<O: crate::game::Observer>(self, obs: &O) -> bool {
-                O::BENDING && obs.plays(self as usize)
+                O::BENDING && obs.plays(self as usize, 0)
+            }
+
+            /// As `on`, at a site applied in the context `ctx`, so that a
+            /// partial mistake of that context is played there only.
+            #[inline(always)]
+            #[allow(dead_code)] // in a game whose sites need no context
+            pub fn on_in<O: crate::game::Observer>(
+                self,
+                obs: &O,
+                ctx: crate::game::Context,
+            ) -> bool {
+                O::BENDING && obs.plays(self as usize, ctx)
+            }
+
+            /// Whether the run plays this mistake at all: for what the
+            /// program does around the engine (reading, writing).
+            pub fn is_in(self, run: &crate::game::Mistaken) -> bool {
+                run.runs(self as usize)
             }
         }
 
         #[cfg(test)]
         mod mistake_names {
-            /// As rule names: each is its variant in kebab-case.
+            /// As rule names: each is its variant in kebab-case, and a
+            /// partial one's scope is kebab-case too.
             #[test]
             fn every_mistake_is_named_after_its_variant() {
                 let all = super::$name::ALL;
-                assert_eq!(all.len(), super::$name::CATALOGUE.len());
-                for (v, m) in all.iter().zip(super::$name::CATALOGUE) {
+                let wholes: Vec<_> = super::$name::CATALOGUE
+                    .iter()
+                    .filter(|m| m.scope.is_none())
+                    .collect();
+                assert_eq!(all.len(), wholes.len());
+                for (v, m) in all.iter().zip(wholes) {
                     assert_eq!(crate::games::kebab(&format!("{v:?}")), m.name);
+                    assert_eq!(*v as usize, m.variant);
+                }
+                for m in super::$name::CATALOGUE {
+                    if let Some(scope) = m.scope {
+                        assert_eq!(crate::games::kebab(scope), scope, "{}", m.name);
+                        assert_ne!(m.within, 0, "{} has an empty scope", m.name);
+                    }
                 }
             }
         }

@@ -12,18 +12,20 @@ use crate::game::{mistaken_input, Mistaken};
 const BUFFERED: usize = 80 - 2;
 
 /// `Game::mistaken` for chutes.
-pub fn mistaken(text: &str, m: usize, budget: &mut Budget) -> Result<String, Fault> {
+pub fn mistaken(text: &str, picks: &[usize], budget: &mut Budget) -> Result<String, Fault> {
+    let mut run = Mistaken::of(Mk::CATALOGUE, picks);
     let input = mistaken_input::<super::Chutes>(text)?;
-    if Mk::ALL[m] == Mk::ThrowLineBuffer80 {
+    if Mk::ThrowLineBuffer80.is_in(&run) {
         let last = model::throw_section_lines(&input.throw_lines);
         if last.last().is_some_and(|l| l.len() > BUFFERED) {
             // The newline, read alone, is an empty line: a player count of 0.
             return Ok(String::new());
         }
     }
-    let out = engine::solve(&input, budget, &mut Mistaken(m))?;
-    Ok(match Mk::ALL[m] {
-        Mk::ZeroBasedWinner => out.iter().map(|w| format!("{}\n", w - 1)).collect(),
-        _ => model::render_output(&out),
+    let out = engine::solve(&input, budget, &mut run)?;
+    Ok(if Mk::ZeroBasedWinner.is_in(&run) {
+        out.iter().map(|w| format!("{}\n", w - 1)).collect()
+    } else {
+        model::render_output(&out)
     })
 }

@@ -10,9 +10,10 @@ use crate::fault::{Budget, Fault, FaultKind};
 use crate::game::{mistaken_input, Mistaken};
 
 /// `Game::mistaken` for generals.
-pub fn mistaken(text: &str, m: usize, budget: &mut Budget) -> Result<String, Fault> {
+pub fn mistaken(text: &str, picks: &[usize], budget: &mut Budget) -> Result<String, Fault> {
+    let mut run = Mistaken::of(Mk::CATALOGUE, picks);
     let mut input = mistaken_input::<super::Generals>(text)?;
-    if Mk::ALL[m] == Mk::QMoveLines {
+    if Mk::QMoveLines.is_in(&run) {
         if input.cases.len() > 1 {
             // Q unread move lines remain, and the third token of a header
             // read from them is a direction where a number must stand.
@@ -26,19 +27,18 @@ pub fn mistaken(text: &str, m: usize, budget: &mut Budget) -> Result<String, Fau
             case.moves.truncate(q);
         }
     }
-    let out = engine::solve(&input.cases, budget, &mut Mistaken(m))?;
-    Ok(match Mk::ALL[m] {
-        Mk::BobWinsThreeMarks => {
-            let mut s = String::new();
-            for o in &out {
-                let verdict = match o.verdict {
-                    model::Verdict::Bob => "Bob wins!!!",
-                    v => v.line(),
-                };
-                let _ = writeln!(s, "{verdict}\n{} {}", o.alice, o.bob);
-            }
-            s
+    let out = engine::solve(&input.cases, budget, &mut run)?;
+    Ok(if Mk::BobWinsThreeMarks.is_in(&run) {
+        let mut s = String::new();
+        for o in &out {
+            let verdict = match o.verdict {
+                model::Verdict::Bob => "Bob wins!!!",
+                v => v.line(),
+            };
+            let _ = writeln!(s, "{verdict}\n{} {}", o.alice, o.bob);
         }
-        _ => model::render_output(&out),
+        s
+    } else {
+        model::render_output(&out)
     })
 }

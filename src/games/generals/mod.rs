@@ -87,8 +87,8 @@ impl Game for Generals {
 
     const MISTAKES: &'static [Mistake] = mistakes::Mk::CATALOGUE;
 
-    fn mistaken(text: &str, mistake: usize, budget: &mut Budget) -> Result<String, Fault> {
-        mistaken::mistaken(text, mistake, budget)
+    fn mistaken(text: &str, picks: &[usize], budget: &mut Budget) -> Result<String, Fault> {
+        mistaken::mistaken(text, picks, budget)
     }
 
     fn generate(src: &mut Source, profile: &str) -> Input {

@@ -73,8 +73,8 @@ impl Game for Stones {
 
     const MISTAKES: &'static [Mistake] = mistakes::Mk::CATALOGUE;
 
-    fn mistaken(text: &str, mistake: usize, budget: &mut Budget) -> Result<String, Fault> {
-        mistaken::mistaken(text, mistake, budget)
+    fn mistaken(text: &str, picks: &[usize], budget: &mut Budget) -> Result<String, Fault> {
+        mistaken::mistaken(text, picks, budget)
     }
 
     fn brute(input: &Input, budget: &mut Budget) -> Option<Result<Vec<Answer>, Fault>> {

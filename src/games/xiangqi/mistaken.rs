@@ -8,18 +8,19 @@ use crate::fault::{Budget, Fault};
 use crate::game::{mistaken_input, Mistaken};
 
 /// `Game::mistaken` for xiangqi.
-pub fn mistaken(text: &str, m: usize, budget: &mut Budget) -> Result<String, Fault> {
+pub fn mistaken(text: &str, picks: &[usize], budget: &mut Budget) -> Result<String, Fault> {
+    let mut run = Mistaken::of(Mk::CATALOGUE, picks);
     let input = mistaken_input::<super::Xiangqi>(text)?;
-    let mut out = engine::solve(&input, budget, &mut Mistaken(m))?;
-    if Mk::ALL[m] == Mk::TerminatorSolved {
+    let mut out = engine::solve(&input, budget, &mut run)?;
+    if Mk::TerminatorSolved.is_in(&run) {
         // A general at (0, 0) with no red piece has no move in its palace.
         out.push(true);
     }
-    Ok(match Mk::ALL[m] {
-        Mk::MixedCaseAnswers => out
-            .iter()
+    Ok(if Mk::MixedCaseAnswers.is_in(&run) {
+        out.iter()
             .map(|&mate| if mate { "Yes\n" } else { "No\n" })
-            .collect(),
-        _ => model::render_output(&out),
+            .collect()
+    } else {
+        model::render_output(&out)
     })
 }

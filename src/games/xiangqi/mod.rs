@@ -79,8 +79,8 @@ impl Game for Xiangqi {
 
     const MISTAKES: &'static [Mistake] = mistakes::Mk::CATALOGUE;
 
-    fn mistaken(text: &str, mistake: usize, budget: &mut Budget) -> Result<String, Fault> {
-        mistaken::mistaken(text, mistake, budget)
+    fn mistaken(text: &str, picks: &[usize], budget: &mut Budget) -> Result<String, Fault> {
+        mistaken::mistaken(text, picks, budget)
     }
 
     const HAS_BRUTE: bool = true;
