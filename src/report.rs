@@ -246,7 +246,7 @@ fn finding<G: Game>(r: &SignatureReport, run: &Rerun<'_>) -> String {
         let _ = writeln!(b, "<p>engine's rules on it: {}</p>", rules.join(", "));
     }
     if let (Some(like), Some(of)) = (&r.like, r.like_inputs) {
-        let line = crate::driver::like_line(like, r.nearest.as_ref(), of);
+        let line = crate::driver::like_line(like, r.nearest.as_ref(), of, r.like_failed.as_deref());
         let _ = writeln!(b, "<p class=\"like\">{}</p>", escape(&line, 2000));
     }
     b += &block("input", &r.input);

@@ -446,6 +446,28 @@ pub fn run_mistakes<G: Game>(
     (engine, mistakes)
 }
 
+/// The limits of a catalogued mistake's run beside the engine's run on the
+/// same input, which spent `engine_steps`: what [`run_mistakes`] gives each.
+pub fn mistake_limits<O>(limits: &Limits, engine: &Run<O>, engine_steps: u64) -> Limits {
+    limits.beside_engine_mistaken(engine, engine_steps)
+}
+
+/// Runs the mistakes `MISTAKES[i]`, `i` in `picks`, together (one, or two
+/// at once) on the judge input text, as `mistake:A+B` runs.
+pub fn run_mistaken<G: Game>(picks: &[usize], text: &str, limits: &Limits) -> Run<G::Output> {
+    let mut budget = Budget::new(limits.steps);
+    match guarded(|| G::mistaken(text, picks, &mut budget)) {
+        Ok(out) => Run {
+            result: parse_out::<G>(&out),
+            stdout: Some(out),
+            stderr: None,
+            notes: Vec::new(),
+            cut_early: false,
+        },
+        Err(fault) => Run::plain(Err(fault)),
+    }
+}
+
 /// Runs the engine, with the steps it spent (all of them when it ran out).
 pub fn run_engine<G: Game>(input: &G::Input, limits: &Limits) -> (Run<G::Output>, u64) {
     let mut budget = Budget::new(limits.steps);
@@ -570,20 +592,9 @@ pub fn run<G: Game>(
 /// what it prints is parsed like a program's output, so a mistake of
 /// writing the output is a `bad-output` like any program's.
 fn run_mistake<G: Game>(name: &str, text: &str, limits: &Limits) -> Run<G::Output> {
-    let picks = match mistake_indices::<G>(name) {
-        Ok(picks) => picks,
-        Err(why) => return Run::plain(Err(Fault::new(FaultKind::Io, why))),
-    };
-    let mut budget = Budget::new(limits.steps);
-    match guarded(|| G::mistaken(text, &picks, &mut budget)) {
-        Ok(out) => Run {
-            result: parse_out::<G>(&out),
-            stdout: Some(out),
-            stderr: None,
-            notes: Vec::new(),
-            cut_early: false,
-        },
-        Err(fault) => Run::plain(Err(fault)),
+    match mistake_indices::<G>(name) {
+        Ok(picks) => run_mistaken::<G>(&picks, text, limits),
+        Err(why) => Run::plain(Err(Fault::new(FaultKind::Io, why))),
     }
 }
 

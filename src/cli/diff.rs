@@ -480,7 +480,10 @@ fn signature_block(r: &SignatureReport, external: bool) -> String {
         out += &format!("    engine's rules on it: {}\n", rules.join(", "));
     }
     if let (Some(like), Some(of)) = (&r.like, r.like_inputs) {
-        out += &format!("    {}\n", like_line(like, r.nearest.as_ref(), of));
+        out += &format!(
+            "    {}\n",
+            like_line(like, r.nearest.as_ref(), of, r.like_failed.as_deref())
+        );
     }
     out += &match (r.repro_rebuilds, &r.original_repro) {
         ("reported", None) => format!("    repro: {}\n", r.repro),

@@ -127,7 +127,7 @@ fn show<G: Game>(
             }
             if let Some(program) = driver::program_in(solvers, sig) {
                 let records = crate::corpus::records::<G>(solvers, &c.runs);
-                let likes = driver::behaves_like::<G>(program, &[(&text, &records)]);
+                let likes = driver::behaves_like::<G>(program, &[(&text, &records)], &[]);
                 outln!("{}", likes.line());
             }
         }

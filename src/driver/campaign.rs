@@ -12,7 +12,7 @@ use super::pack::run_block;
 use super::signatures::report_signatures;
 use super::{
     check_options, Amount, Case, Ctx, Deferred, DiffOptions, Exemplar, Health, Outcome, Sample,
-    Seen, Summary, Verdict, LIKE_SAMPLES,
+    Seen, Summary, Verdict, LIKE_AGREED, LIKE_SAMPLES,
 };
 use crate::corpus::{self, Stored};
 use crate::game::Game;
@@ -45,6 +45,7 @@ pub(super) fn campaign<G: Game>(opts: &DiffOptions, files: &[PathBuf]) -> anyhow
         divergences,
         found,
         samples,
+        agreed,
         health,
         first_stored,
         warned,
@@ -67,7 +68,8 @@ pub(super) fn campaign<G: Game>(opts: &DiffOptions, files: &[PathBuf]) -> anyhow
         );
     }
     let elapsed = start.elapsed().as_secs_f64();
-    let signatures = report_signatures::<G>(opts, found, &samples, &first_stored)?;
+    let agreed: Vec<String> = agreed.into_values().collect();
+    let signatures = report_signatures::<G>(opts, found, &samples, &agreed, &first_stored)?;
     // Until the caller says what the corpus held ([`Summary::mark_known`]).
     let n = signatures.len() as u64;
     Ok(Summary {
@@ -384,6 +386,9 @@ struct Tally<I> {
     found: BTreeMap<String, Exemplar<I>>,
     /// Up to [`LIKE_SAMPLES`] diverging cases of each signature.
     samples: BTreeMap<String, Vec<Sample>>,
+    /// The [`LIKE_AGREED`] cases (or packed files) of smallest seed on
+    /// which every solver agreed, whichever worker ran them.
+    agreed: BTreeMap<u64, String>,
     health: Health,
     /// What storing each signature did when it was first seen.
     first_stored: BTreeMap<String, Stored>,
@@ -412,6 +417,7 @@ impl<I> Tally<I> {
             divergences: 0,
             found: BTreeMap::new(),
             samples: BTreeMap::new(),
+            agreed: BTreeMap::new(),
             health: Health::default(),
             first_stored: BTreeMap::new(),
             warned: false,
@@ -423,6 +429,12 @@ impl<I> Tally<I> {
     /// is new to the run.
     fn add(&mut self, case: Case<I>) -> Option<String> {
         self.health.merge(case.health);
+        if let Some((seed, text)) = case.agreed.map(|a| *a) {
+            self.agreed.insert(seed, text);
+            if self.agreed.len() > LIKE_AGREED {
+                self.agreed.pop_last();
+            }
+        }
         if let Some((sig, None)) = &case.finding {
             if !self.found.contains_key(sig) {
                 let p = self.pending.entry(sig.clone()).or_default();

@@ -88,6 +88,7 @@ pub(super) fn run_alone<G: Game>(ctx: &Ctx, seen: &Seen, d: Drawn<G::Input>) -> 
             health: Health::of(&opts.solvers, &c.runs),
             finding: Some((sig.clone(), None)),
             sample: None,
+            agreed: None,
         };
         match ctx.cut(&sig) {
             Cut::Count => return Outcome::Done(counted),
@@ -118,6 +119,8 @@ pub(super) fn run_alone<G: Game>(ctx: &Ctx, seen: &Seen, d: Drawn<G::Input>) -> 
         return Outcome::Dropped;
     }
     let health = Health::of(&opts.solvers, &c.runs);
+    let agreed = (c.signature.is_none() && c.compared && seen.wants_agreed(opts))
+        .then(|| Box::new((seed, text.clone())));
     let sample = c
         .signature
         .as_ref()
@@ -149,6 +152,7 @@ pub(super) fn run_alone<G: Game>(ctx: &Ctx, seen: &Seen, d: Drawn<G::Input>) -> 
         health,
         finding,
         sample,
+        agreed,
     })
 }
 

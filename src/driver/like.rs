@@ -1,27 +1,50 @@
 //! Which catalogued mistake a program behaves like: every mistake of the
 //! game is run on the inputs of a signature, and those that print exactly
-//! what the program printed on all of them name its likely mistake.
+//! what the program printed on all of them, and what the engine printed on
+//! a sample of the inputs where the program was right, name its likely
+//! mistake. A broad mistake that matches the diverging inputs but would
+//! have gone wrong where the program did not is no explanation: its narrow
+//! (partial) cousin is. Where no single mistake matches, pairs are tried,
+//! as programs go wrong in two places at once.
 
 use serde::Serialize;
 
 use crate::corpus::SolverRecord;
 use crate::fault::FaultKind;
 use crate::game::{parse_valid, Game};
-use crate::solver::{run_mistakes, Limits, Run, SolverSpec};
+use crate::solver::{mistake_limits, run_engine, run_mistaken, Limits, Run, SolverSpec};
 
 /// Diverging inputs of a signature, besides its exemplar, on which a
 /// program's mistakes are told apart.
 pub const LIKE_SAMPLES: usize = 20;
 
-/// A catalogued mistake that printed what the program printed.
+/// Inputs (or packed files) on which the program agreed with the engine
+/// that a named mistake must answer as the engine does too.
+pub const LIKE_AGREED: usize = 60;
+
+/// The mistakes that match most diverging inputs, tried in pairs when no
+/// single one explains them all.
+const PAIR_SEEDS: usize = 12;
+
+/// Names shown in the one-line summary; the JSON lists every one.
+const SHOWN: usize = 6;
+
+/// A catalogued mistake, or two at once, that printed what the program
+/// printed.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize)]
 pub struct Like {
-    pub mistake: &'static str,
-    /// The section of the rules it misreads.
-    pub section: &'static str,
-    /// Inputs on which it printed what the program did, out of `of`.
+    /// Its name, `A + B` for two at once.
+    pub mistake: String,
+    /// The sections of the rules it misreads.
+    pub section: String,
+    /// Diverging inputs on which it printed what the program did, out of
+    /// `of`.
     pub matched: usize,
     pub of: usize,
+    /// Inputs where the program was right on which it was right too, out
+    /// of `agreed_of` checked (0 of 0 when it was not checked there).
+    pub agreed: usize,
+    pub agreed_of: usize,
 }
 
 impl Like {
@@ -42,13 +65,17 @@ enum Seen<O> {
     Garbled(String),
     /// No end within its time.
     Endless,
+    /// A crash, which a mistake that reads the input as a crashing
+    /// program does (a fault of kind crash) matches.
+    Crashed,
 }
 
 /// The program's record on one input, as a mistake can match it; `None`
-/// for what no mistake does (a crash, an output cut when it was stored).
+/// for what no mistake does (an output cut when it was stored).
 fn seen<G: Game>(record: &SolverRecord) -> Option<Seen<G::Output>> {
     match (&record.fault, &record.output) {
         (Some(f), _) if f.kind == FaultKind::Timeout => Some(Seen::Endless),
+        (Some(f), _) if f.kind == FaultKind::Crash => Some(Seen::Crashed),
         (Some(f), Some(text)) if f.kind == FaultKind::BadOutput => {
             Some(Seen::Garbled(normal(text)))
         }
@@ -76,6 +103,7 @@ fn matches<G: Game>(seen: &Seen<G::Output>, run: &Run<G::Output>) -> bool {
             run.stdout.as_deref().map(normal).as_deref() == Some(t.as_str())
         }
         (Seen::Endless, Err(f)) => f.kind == FaultKind::Budget,
+        (Seen::Crashed, Err(f)) => f.kind == FaultKind::Crash,
         _ => false,
     }
 }
@@ -91,29 +119,53 @@ pub fn program_in(solvers: &[SolverSpec], signature: &str) -> Option<usize> {
 /// What matching a program against the catalogue found.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Likeness {
-    /// The mistakes that printed what the program did on every input.
+    /// The mistakes (or pairs) that printed what the program did on every
+    /// diverging input and what the engine did where the program agreed.
     pub like: Vec<Like>,
     /// Where none did: the one that did on most inputs, if any did on one.
     pub nearest: Option<Like>,
-    /// The inputs that count: valid ones on which the program's record
-    /// can be matched at all.
+    /// The diverging inputs that count: valid ones on which the program's
+    /// record can be matched at all.
     pub of: usize,
+    /// The inputs where the program agreed that were checked.
+    pub agreed_of: usize,
+    /// What the program did that no mistake can match (a crash of no
+    /// modelled kind, a cut output), when nothing could be matched.
+    pub failed: Option<String>,
 }
 
 impl Likeness {
     /// What a report says of the program's likely mistake.
     pub fn line(&self) -> String {
-        line(&self.like, self.nearest.as_ref(), self.of)
+        line(
+            &self.like,
+            self.nearest.as_ref(),
+            self.of,
+            self.failed.as_deref(),
+        )
     }
 }
 
-/// `behaves like: NAME (spec §x) on k/n inputs`, or that no mistake does.
-pub fn line(like: &[Like], nearest: Option<&Like>, of: usize) -> String {
+/// `behaves like: NAME (spec §x) on k/n inputs`, or that no mistake does,
+/// or what the program did that none does.
+pub fn line(like: &[Like], nearest: Option<&Like>, of: usize, failed: Option<&str>) -> String {
     if !like.is_empty() {
-        let all: Vec<String> = like.iter().map(Like::line).collect();
+        let mut all: Vec<String> = like.iter().take(SHOWN).map(Like::line).collect();
+        if like.len() > SHOWN {
+            all.push(format!("and {} more", like.len() - SHOWN));
+        }
         return format!("behaves like: {}", all.join("; "));
     }
+    if let (Some(failed), None) = (failed, nearest) {
+        return format!("behaves like no catalogued mistake: it {failed}, which none does");
+    }
     match nearest {
+        Some(near) if near.matched == near.of => format!(
+            "behaves like no catalogued mistake on all {of} inputs (nearest: {}, but wrong on {} of {} inputs where the program was right)",
+            near.line(),
+            near.agreed_of - near.agreed,
+            near.agreed_of
+        ),
         Some(near) => format!(
             "behaves like no catalogued mistake on all {of} inputs (nearest: {})",
             near.line()
@@ -122,46 +174,162 @@ pub fn line(like: &[Like], nearest: Option<&Like>, of: usize) -> String {
     }
 }
 
-/// Per catalogued mistake, on how many of `inputs` (text and every solver's
-/// record) it printed exactly what solver `program` printed.
-pub fn tally<G: Game>(program: usize, inputs: &[(&str, &[SolverRecord])]) -> Likeness {
-    let mut matched = vec![0; G::MISTAKES.len()];
-    let mut of = 0;
+/// One diverging input: the program's record as a mistake can match it,
+/// with the limits a mistake runs under beside the engine there.
+struct Diverging<'a, O> {
+    text: &'a str,
+    seen: Seen<O>,
+    limits: Limits,
+}
+
+/// One input where the program agreed: the engine's answer there.
+struct Agreeing<'a, O> {
+    text: &'a str,
+    engine: O,
+    limits: Limits,
+}
+
+/// On how many of `diverging` the mistakes `picks` printed what the
+/// program did.
+fn matched<G: Game>(picks: &[usize], diverging: &[Diverging<G::Output>]) -> usize {
+    diverging
+        .iter()
+        .filter(|d| matches::<G>(&d.seen, &run_mistaken::<G>(picks, d.text, &d.limits)))
+        .count()
+}
+
+/// On how many of `agreeing` the mistakes `picks` printed the engine's
+/// answer, stopping at the first where they did not.
+fn agreed<G: Game>(picks: &[usize], agreeing: &[Agreeing<G::Output>]) -> usize {
+    agreeing
+        .iter()
+        .take_while(|a| {
+            run_mistaken::<G>(picks, a.text, &a.limits)
+                .result
+                .is_ok_and(|o| o == a.engine)
+        })
+        .count()
+}
+
+fn like_of<G: Game>(picks: &[usize], matched: usize, of: usize) -> Like {
+    let names: Vec<&str> = picks.iter().map(|&i| G::MISTAKES[i].name).collect();
+    let mut sections: Vec<&str> = picks.iter().map(|&i| G::MISTAKES[i].section).collect();
+    sections.dedup();
+    Like {
+        mistake: names.join(" + "),
+        section: sections.join(", "),
+        matched,
+        of,
+        agreed: 0,
+        agreed_of: 0,
+    }
+}
+
+/// Matches solver `program` of `inputs` (each a text and every solver's
+/// record on it, all diverging) against the catalogue, and each candidate
+/// that matches them all against `agreeing`, texts on which the program
+/// answered as the engine did.
+pub fn tally<G: Game>(
+    program: usize,
+    inputs: &[(&str, &[SolverRecord])],
+    agreeing: &[String],
+) -> Likeness {
+    let base = Limits::default();
+    let mut failed = None;
+    let mut diverging = Vec::new();
     for (text, records) in inputs {
-        let Some(seen) = records.get(program).and_then(seen::<G>) else {
+        let Some(record) = records.get(program) else {
+            continue;
+        };
+        let Some(seen) = seen::<G>(record) else {
+            if let Some(f) = &record.fault {
+                failed.get_or_insert_with(|| format!("fails with {f}"));
+            }
             continue;
         };
         let Ok(input) = parse_valid::<G>(text) else {
             continue;
         };
-        of += 1;
-        let (_, runs) = run_mistakes::<G>(&input, text, &Limits::default());
-        for (m, run) in matched.iter_mut().zip(&runs) {
-            *m += usize::from(matches::<G>(&seen, run));
-        }
+        let (engine, steps) = run_engine::<G>(&input, &base);
+        diverging.push(Diverging {
+            text,
+            seen,
+            limits: mistake_limits(&base, &engine, steps),
+        });
     }
-    let mut likes: Vec<Like> = G::MISTAKES
+    let of = diverging.len();
+    let crashes = diverging
         .iter()
-        .zip(matched)
-        .filter(|(_, k)| *k > 0)
-        .map(|(m, k)| Like {
-            mistake: m.name,
-            section: m.section,
-            matched: k,
-            of,
+        .filter(|d| matches!(d.seen, Seen::Crashed))
+        .count();
+    if of > 0 && crashes == of {
+        failed = Some(format!("crashes on all {of} inputs"));
+    }
+    let agreeing: Vec<Agreeing<G::Output>> = agreeing
+        .iter()
+        .filter_map(|text| {
+            let input = parse_valid::<G>(text).ok()?;
+            let (engine, steps) = run_engine::<G>(&input, &base);
+            let limits = mistake_limits(&base, &engine, steps);
+            Some(Agreeing {
+                text,
+                engine: engine.result.ok()?,
+                limits,
+            })
         })
         .collect();
-    // Most matches first; the catalogue's order among equals.
-    likes.sort_by_key(|l| std::cmp::Reverse(l.matched));
-    let (like, rest): (Vec<Like>, Vec<Like>) = likes.into_iter().partition(|l| l.matched == of);
-    Likeness {
-        nearest: if like.is_empty() {
-            rest.into_iter().next()
+    let singles: Vec<Like> = (0..G::MISTAKES.len())
+        .map(|m| like_of::<G>(&[m], matched::<G>(&[m], &diverging), of))
+        .collect();
+    let mut named = Vec::new();
+    let mut refuted = Vec::new();
+    let mut check = |picks: &[usize], mut like: Like, named: &mut Vec<Like>| {
+        like.agreed_of = agreeing.len();
+        like.agreed = agreed::<G>(picks, &agreeing);
+        if like.agreed == like.agreed_of {
+            named.push(like);
         } else {
-            None
-        },
-        like,
+            refuted.push(like);
+        }
+    };
+    for (m, like) in singles.iter().enumerate() {
+        if of > 0 && like.matched == of {
+            check(&[m], like.clone(), &mut named);
+        }
+    }
+    if named.is_empty() && of > 0 {
+        let mut seeds: Vec<usize> = (0..singles.len())
+            .filter(|&m| singles[m].matched > 0)
+            .collect();
+        seeds.sort_by_key(|&m| std::cmp::Reverse(singles[m].matched));
+        seeds.truncate(PAIR_SEEDS);
+        for (i, &a) in seeds.iter().enumerate() {
+            for &b in &seeds[i + 1..] {
+                let picks = [a.min(b), a.max(b)];
+                let k = matched::<G>(&picks, &diverging);
+                if k == of {
+                    check(&picks, like_of::<G>(&picks, k, of), &mut named);
+                }
+            }
+        }
+    }
+    // A refuted candidate is the nearest: it explains every diverging
+    // input but not the inputs where the program was right.
+    refuted.sort_by_key(|l| std::cmp::Reverse(l.agreed));
+    let nearest = match refuted.into_iter().next() {
+        Some(r) if named.is_empty() => Some(r),
+        _ if named.is_empty() => singles
+            .into_iter()
+            .filter(|l| l.matched > 0)
+            .min_by_key(|l| std::cmp::Reverse(l.matched)),
+        _ => None,
+    };
+    Likeness {
+        like: named,
+        nearest,
         of,
+        agreed_of: agreeing.len(),
+        failed,
     }
 }
 
@@ -170,6 +338,7 @@ mod tests {
     use super::*;
     use crate::fault::Fault;
     use crate::games::xiangqi::Xiangqi;
+    use crate::solver::run_mistakes;
 
     fn record(output: Option<&str>, fault: Option<Fault>) -> SolverRecord {
         SolverRecord {
@@ -191,7 +360,7 @@ mod tests {
         );
         let printed = runs[0].stdout.clone().unwrap();
         let records = [record(Some(&printed), None)];
-        let likes = tally::<Xiangqi>(0, &[(m.witness, &records[..])]);
+        let likes = tally::<Xiangqi>(0, &[(m.witness, &records[..])], &[]);
         assert_eq!(likes.of, 1);
         assert!(
             likes
@@ -222,15 +391,38 @@ mod tests {
     }
 
     #[test]
-    fn a_crash_is_matched_by_no_mistake() {
+    fn a_crash_that_no_mistake_models_is_said_to_be_a_crash() {
         let r = record(None, Some(Fault::new(FaultKind::Crash, "signal 11")));
-        assert!(seen::<Xiangqi>(&r).is_none());
-        let likes = tally::<Xiangqi>(0, &[("2 1 4\nG 8 4\nR 2 4\n\n0 0 0\n", &[r][..])]);
-        assert_eq!(likes.of, 0);
-        assert!(
-            likes.line().contains("no catalogued mistake"),
-            "{}",
-            likes.line()
+        assert!(matches!(seen::<Xiangqi>(&r), Some(Seen::Crashed)));
+        let likes = tally::<Xiangqi>(0, &[("2 1 4\nG 8 4\nR 2 4\n\n0 0 0\n", &[r][..])], &[]);
+        assert_eq!(likes.of, 1);
+        assert!(likes.like.is_empty(), "{likes:?}");
+        assert_eq!(
+            likes.line(),
+            "behaves like no catalogued mistake: it crashes on all 1 inputs, which none does"
         );
+    }
+
+    /// A program that is exactly a narrow mistake is not said to make a
+    /// broad one that answers as it does where it went wrong, once the
+    /// broad one is seen to go wrong where the program was right.
+    #[test]
+    fn a_mistake_wrong_where_the_program_was_right_is_not_named() {
+        let m = &Xiangqi::MISTAKES[0];
+        let input = parse_valid::<Xiangqi>(m.witness).unwrap();
+        let (_, runs) = run_mistakes::<Xiangqi>(&input, m.witness, &Limits::default());
+        let printed = runs[0].stdout.clone().unwrap();
+        let records = [record(Some(&printed), None)];
+        let named = tally::<Xiangqi>(0, &[(m.witness, &records[..])], &[]);
+        assert!(named.like.iter().any(|l| l.mistake == m.name), "{named:?}");
+        // Where the program was right on the witness itself, the mistake
+        // that goes wrong there is refuted.
+        let agreeing = [m.witness.to_string()];
+        let refuted = tally::<Xiangqi>(0, &[(m.witness, &records[..])], &agreeing);
+        assert!(
+            !refuted.like.iter().any(|l| l.mistake == m.name),
+            "{refuted:?}"
+        );
+        assert_eq!(refuted.agreed_of, 1);
     }
 }

@@ -22,7 +22,7 @@ mod signatures;
 
 pub use first::{first_divergence, FirstDivergence, FirstRun};
 pub use like::{
-    line as like_line, program_in, tally as behaves_like, Like, Likeness, LIKE_SAMPLES,
+    line as like_line, program_in, tally as behaves_like, Like, Likeness, LIKE_AGREED, LIKE_SAMPLES,
 };
 pub use pack::pack_groups;
 pub use signatures::{file_repro_command, repro_command};
@@ -194,6 +194,14 @@ pub struct SignatureReport {
     /// The inputs the mistakes were matched on.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub like_inputs: Option<usize>,
+    /// The inputs where the program agreed with the engine on which a
+    /// named mistake was checked to agree too.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub like_agreed: Option<usize>,
+    /// What the program did that no mistake can match, when nothing could
+    /// be matched (a crash of no modelled kind, say).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub like_failed: Option<String>,
     /// The reported exemplar's text, for the reports that show it; the JSON
     /// summary leaves it out (it may be megabytes), `corpus` names its file.
     #[serde(skip)]
@@ -496,6 +504,10 @@ struct Case<I> {
     finding: Option<(String, Option<Exemplar<I>>)>,
     /// A diverging case kept to tell a program's likely mistake.
     sample: Option<Box<Sample>>,
+    /// The text of a case (or a packed file) on which every solver agreed,
+    /// kept to tell a program's narrow mistake from a broad one, with the
+    /// seed that orders it.
+    agreed: Option<Box<(u64, String)>>,
 }
 
 /// A diverging input and what every solver did on it: enough to match a
@@ -514,6 +526,7 @@ struct Sample {
 struct Seen {
     best: HashMap<String, String>,
     sampled: HashMap<String, usize>,
+    agreed: usize,
 }
 
 impl Seen {
@@ -529,10 +542,17 @@ impl Seen {
             && self.sampled.get(sig).copied().unwrap_or(0) < LIKE_SAMPLES
     }
 
+    /// Whether a case on which the solvers agreed should be kept: only
+    /// where an external program runs, up to [`LIKE_AGREED`].
+    fn wants_agreed(&self, opts: &DiffOptions) -> bool {
+        opts.solvers.iter().any(|s| matches!(s, SolverSpec::Cmd(_))) && self.agreed < LIKE_AGREED
+    }
+
     fn note<I>(&mut self, outcome: &Outcome<I>) {
         let Outcome::Done(case) = outcome else {
             return;
         };
+        self.agreed += usize::from(case.agreed.is_some());
         if let Some((sig, ex)) = &case.finding {
             if let Some(ex) = ex {
                 self.best.insert(sig.clone(), ex.text.clone());

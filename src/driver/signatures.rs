@@ -85,6 +85,7 @@ pub(super) fn report_signatures<G: Game>(
     opts: &DiffOptions,
     found: BTreeMap<String, Exemplar<G::Input>>,
     samples: &BTreeMap<String, Vec<Sample>>,
+    agreed: &[String],
     first_stored: &BTreeMap<String, Stored>,
 ) -> anyhow::Result<Vec<SignatureReport>> {
     let corpus_dir = opts.corpus.as_ref().map(|d| d.join(G::ID.name()));
@@ -107,7 +108,7 @@ pub(super) fn report_signatures<G: Game>(
         let first = first_stored.get(&sig);
         let sampled = samples.get(&sig).map_or(&[][..], Vec::as_slice);
         let mut r = signature_report::<G>(opts, stored, sig, ex, share)?;
-        behaves_like::<G>(opts, &mut r, sampled, until);
+        behaves_like::<G>(opts, &mut r, sampled, agreed, until);
         // What the corpus gained is what the run's first store of the
         // signature did, whatever replaced that unshrunk entry since.
         if let (Some(first @ (Stored::Added(_) | Stored::Replaced { .. })), Some(_)) =
@@ -190,6 +191,8 @@ fn signature_report<G: Game>(
         like: None,
         nearest: None,
         like_inputs: None,
+        like_agreed: None,
+        like_failed: None,
         input: String::new(),
         records: Vec::new(),
     };
@@ -232,6 +235,7 @@ fn behaves_like<G: Game>(
     opts: &DiffOptions,
     r: &mut SignatureReport,
     samples: &[Sample],
+    agreed: &[String],
     until: Option<Instant>,
 ) {
     let Some(program) = like::program_in(&opts.solvers, &r.signature) else {
@@ -241,11 +245,12 @@ fn behaves_like<G: Game>(
     for s in samples.iter().filter(|s| s.text != r.input) {
         inputs.push((s.text.clone(), s.records.clone()));
     }
+    let agreed = agreed.to_vec();
     let tally = move || {
         let inputs: Vec<(&str, &[SolverRecord])> = (inputs.iter())
             .map(|(text, records)| (text.as_str(), records.as_slice()))
             .collect();
-        like::tally::<G>(program, &inputs)
+        like::tally::<G>(program, &inputs, &agreed)
     };
     let likes = match until {
         Some(until) => within(until, tally),
@@ -257,6 +262,8 @@ fn behaves_like<G: Game>(
     r.like = Some(likes.like);
     r.nearest = likes.nearest;
     r.like_inputs = Some(likes.of);
+    r.like_agreed = Some(likes.agreed_of);
+    r.like_failed = likes.failed;
 }
 
 /// What `f` gives, if it gives it by `until`. It runs on a thread of its
