@@ -440,6 +440,15 @@ pub trait Game: Sized + 'static {
         None
     }
 
+    /// The test file `input` with the cases of an input drawn from `seed`
+    /// and `profile` joined after its own: how a package fills a judge
+    /// file up to its bound. `None` when the file takes no more, or not
+    /// those cases. By default the drawn input packed after it.
+    fn grow(input: &Self::Input, seed: u64, profile: &str) -> Option<Self::Input> {
+        let more = generate_input::<Self>(seed, profile);
+        Self::pack(&[input, &more])
+    }
+
     /// Splits the output of `pack(inputs)` back into one output per input;
     /// `None` when `output` does not have the shape the parts need (an
     /// external program printed too few or too many answers).

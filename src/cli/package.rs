@@ -339,13 +339,19 @@ fn write_and_summarize<G: Game>(
         outln!("not exercised: {rule}: {why}");
     }
     let survivors = p.survivors();
+    let once = p.killed_once();
     outln!(
-        "kills {}/{} catalogued mistakes",
+        "kills {}/{} catalogued mistakes, {} of them in {} test files or more",
         p.mistakes.len() - survivors.len(),
-        p.mistakes.len()
+        p.mistakes.len(),
+        p.mistakes.len() - survivors.len() - once.len(),
+        package::KILLS_WANTED
     );
     for m in survivors {
         outln!("survives: mistake {m}");
+    }
+    for (m, n) in once {
+        outln!("killed in {n} test file only: mistake {m}");
     }
     Ok(())
 }

@@ -95,15 +95,21 @@ pub struct Covers<'a> {
     pub bytes: usize,
 }
 
+/// Tests from different files that should kill each mistake: one test
+/// that kills a narrow mistake is easily lost to an edit of the package,
+/// or passed by a program whose bug is narrower still.
+pub const KILLS_WANTED: usize = 2;
+
 /// The tests kept (by index): every required one, then, greedily, the one
-/// that covers most of what the kept ones leave uncovered (rules exercised
-/// and mistakes killed by any test count alike), ties going to the smaller
-/// and then the earlier test, until the kept ones cover all the tests do.
+/// that covers most of what the kept ones leave wanting (a rule exercised
+/// once, a mistake killed [`KILLS_WANTED`] times, or as often as the tests
+/// kill it), ties going to the smaller and then the earlier test, until
+/// nothing more is wanted.
 pub fn cover(tests: &[Covers<'_>]) -> Vec<usize> {
     let Some(first) = tests.first() else {
         return Vec::new();
     };
-    let width = first.hits.len() + first.kills.len();
+    let rules = first.hits.len();
     let elements = |t: &Covers<'_>| -> Vec<bool> {
         t.hits
             .iter()
@@ -112,25 +118,30 @@ pub fn cover(tests: &[Covers<'_>]) -> Vec<usize> {
             .collect()
     };
     let sets: Vec<Vec<bool>> = tests.iter().map(elements).collect();
-    let mut covered = vec![false; width];
+    let width = sets[0].len();
+    let want: Vec<usize> = (0..width)
+        .map(|e| {
+            let wanted = if e < rules { 1 } else { KILLS_WANTED };
+            sets.iter().filter(|s| s[e]).count().min(wanted)
+        })
+        .collect();
+    let mut have = vec![0; width];
     let mut kept: Vec<usize> = Vec::new();
-    let take = |i: usize, covered: &mut Vec<bool>, kept: &mut Vec<usize>| {
-        for (c, &e) in covered.iter_mut().zip(&sets[i]) {
-            *c |= e;
+    let take = |i: usize, have: &mut Vec<usize>, kept: &mut Vec<usize>| {
+        for (h, &e) in have.iter_mut().zip(&sets[i]) {
+            *h += usize::from(e);
         }
         kept.push(i);
     };
     for (i, t) in tests.iter().enumerate() {
         if t.required {
-            take(i, &mut covered, &mut kept);
+            take(i, &mut have, &mut kept);
         }
     }
     loop {
         let gain = |i: usize| {
-            sets[i]
-                .iter()
-                .zip(&covered)
-                .filter(|(&e, &c)| e && !c)
+            (0..width)
+                .filter(|&e| sets[i][e] && have[e] < want[e])
                 .count()
         };
         let best = (0..tests.len())
@@ -139,7 +150,7 @@ pub fn cover(tests: &[Covers<'_>]) -> Vec<usize> {
             .filter(|&(g, _)| g > 0)
             .min_by_key(|&(g, i)| (std::cmp::Reverse(g), tests[i].bytes, i));
         match best {
-            Some((_, i)) => take(i, &mut covered, &mut kept),
+            Some((_, i)) => take(i, &mut have, &mut kept),
             None => break,
         }
     }
@@ -168,8 +179,9 @@ mod tests {
             t(&[0, 1], &[true, true, true], false, 50),
             t(&[0, 0], &[false, true, false], false, 5),
         ];
-        // Test 2 covers everything test 1 and test 3 do.
-        assert_eq!(cover(&tests), vec![0, 2]);
+        // Test 2 covers everything test 1 and test 3 do once; the first
+        // two mistakes are killed by two tests each only with them.
+        assert_eq!(cover(&tests), vec![0, 1, 2, 3]);
     }
 
     #[test]
@@ -179,7 +191,18 @@ mod tests {
             t(&[0], &[true], false, 20),
             t(&[1], &[false], false, 40),
         ];
-        assert_eq!(cover(&tests), vec![1, 2]);
+        // The mistake is wanted killed twice.
+        assert_eq!(cover(&tests), vec![0, 1, 2]);
+    }
+
+    #[test]
+    fn a_mistake_killed_twice_needs_no_third_test() {
+        let tests = [
+            t(&[1], &[true], false, 30),
+            t(&[0], &[true], false, 20),
+            t(&[0], &[true], false, 10),
+        ];
+        assert_eq!(cover(&tests), vec![0, 2]);
     }
 
     #[test]

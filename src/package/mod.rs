@@ -26,7 +26,7 @@ pub use check::{
     check, ensure_solvers, package_tests, read_tests, reports, run_tests, AnswerFile, CheckReport,
     TestFile, TestOutcome, Verdict,
 };
-pub use kill::kills;
+pub use kill::{kills, KILLS_WANTED};
 pub use layout::{package_game, write, Extras, Format, Submission};
 pub use program::{prepare, BuildDir, Program, ProgramArg};
 
@@ -94,6 +94,17 @@ impl Package {
             .enumerate()
             .filter(|(i, _)| !self.secret.iter().any(|t| t.kills[*i]))
             .map(|(_, m)| m.0)
+            .collect()
+    }
+
+    /// The mistakes fewer than [`KILLS_WANTED`] secret test files kill,
+    /// with how many do.
+    pub fn killed_once(&self) -> Vec<(&'static str, usize)> {
+        self.mistakes
+            .iter()
+            .enumerate()
+            .map(|(i, m)| (m.0, self.secret.iter().filter(|t| t.kills[i]).count()))
+            .filter(|&(_, n)| n > 0 && n < KILLS_WANTED)
             .collect()
     }
 
@@ -241,17 +252,158 @@ impl<G: Game> Draft<G> {
         }
     }
 
-    /// For every mistake no test kills yet, a killing input: the first of
-    /// a search from the package seed, shrunk, or the mistake's witness.
+    /// For every mistake fewer than [`kill::KILLS_WANTED`] tests kill, a
+    /// killing input: the first of a search from the package seed (another
+    /// stretch of seeds each round), shrunk, or the mistake's witness.
     fn add_killers(&mut self, search: &[&str], seed: u64) {
-        for m in 0..G::MISTAKES.len() {
-            if self.tests.iter().any(|t| t.kills[m]) {
-                continue;
+        for round in 0..kill::KILLS_WANTED as u64 {
+            for m in 0..G::MISTAKES.len() {
+                if self.tests.iter().filter(|t| t.kills[m]).count() > round as usize {
+                    continue;
+                }
+                let from = seed
+                    .wrapping_add(KILL_SEEDS.wrapping_mul(m as u64 + 1))
+                    .wrapping_add(round << 24);
+                let (input, about) = kill::killer::<G>(m, from, search);
+                let hits = G::rule_hits(&input);
+                self.push("mistake", input, about, hits);
             }
-            let from = seed.wrapping_add(KILL_SEEDS.wrapping_mul(m as u64 + 1));
-            let (input, about) = kill::killer::<G>(m, from, search);
+        }
+    }
+
+    /// Joins the tests the cover chose, the required ones aside, into files
+    /// of as many cases as the format takes, then fills each file to its
+    /// bound with drawn cases that exercise what it exercises least: a
+    /// judge runs a file as one test, and a file of one case wastes it. Two
+    /// tests that are a mistake's only killers go to different files.
+    fn pack_files(&mut self, search: &[&str]) {
+        if search.is_empty() {
+            return;
+        }
+        let all = std::mem::take(&mut self.tests);
+        let mistakes = G::MISTAKES.len();
+        let killers: Vec<usize> = (0..mistakes)
+            .map(|m| all.iter().filter(|t| t.kills[m]).count())
+            .collect();
+        let (required, loose): (Vec<_>, Vec<_>) = all.into_iter().partition(|t| t.required);
+        // Findings stay as found; the other required tests are filled too.
+        let (findings, required): (Vec<_>, Vec<_>) = required
+            .into_iter()
+            .partition(|t| t.kind.starts_with("finding-"));
+        let mut files: Vec<(Vec<Pending<G::Input>>, G::Input)> = Vec::new();
+        for t in loose {
+            let scarce = |o: &Pending<G::Input>| {
+                (0..mistakes).any(|m| t.kills[m] && o.kills[m] && killers[m] <= kill::KILLS_WANTED)
+            };
+            let joined = files.iter().position(|(members, input)| {
+                !members.iter().any(scarce) && G::pack(&[input, &t.input]).is_some()
+            });
+            match joined {
+                Some(f) => {
+                    let (members, input) = &mut files[f];
+                    *input = G::pack(&[&*input, &t.input]).expect("it packed just now");
+                    members.push(t);
+                }
+                None => {
+                    let input = t.input.clone();
+                    files.push((vec![t], input));
+                }
+            }
+        }
+        self.tests = findings;
+        for t in required {
+            let (input, added) = self.fill_file(t.input, search);
+            let about = match added {
+                0 => t.about,
+                n => format!("{}; {n} drawn cases filling the file", t.about),
+            };
             let hits = G::rule_hits(&input);
-            self.push("mistake", input, about, hits);
+            if self.push(&t.kind, input, about, hits) {
+                self.tests.last_mut().expect("just pushed").required = true;
+            }
+        }
+        for (members, input) in files {
+            let (input, added) = self.fill_file(input, search);
+            let mut about: Vec<String> = members.iter().map(|t| t.about.clone()).collect();
+            if added > 0 {
+                about.push(format!("{added} drawn cases filling the file"));
+            }
+            let kind = match members.len() + added {
+                1 => members[0].kind.clone(),
+                _ => "file".to_string(),
+            };
+            let hits = G::rule_hits(&input);
+            self.push(&kind, input, about.join("; "), hits);
+        }
+        self.repair(search);
+    }
+
+    /// `input` with drawn cases added up to its bound (or until
+    /// [`FILL_MISSES`] draws in a row do not fit), each the best of
+    /// [`FILL_CHOICES`] draws by the rules it exercises that the file
+    /// exercises least; with the number of cases added.
+    fn fill_file(&mut self, mut input: G::Input, search: &[&str]) -> (G::Input, usize) {
+        let mut hits = G::rule_hits(&input);
+        let mut added = 0;
+        let mut misses = 0;
+        while misses < FILL_MISSES {
+            let mut best: Option<(u64, G::Input, Vec<u64>)> = None;
+            for _ in 0..FILL_CHOICES {
+                let seed = self.next_seed;
+                self.next_seed = self.next_seed.wrapping_add(1);
+                let profile = search[seed as usize % search.len()];
+                let Some(grown) = G::grow(&input, seed, profile) else {
+                    misses += 1;
+                    continue;
+                };
+                let now = G::rule_hits(&grown);
+                let score: u64 = now
+                    .iter()
+                    .zip(&hits)
+                    .filter(|(n, h)| n > h)
+                    .map(|(_, &h)| 1024 / (1 + h.min(1023)))
+                    .sum();
+                if best.as_ref().is_none_or(|b| score > b.0) {
+                    best = Some((score, grown, now));
+                }
+            }
+            if let Some((_, grown, now)) = best {
+                input = grown;
+                hits = now;
+                added += 1;
+                misses = 0;
+            }
+        }
+        (input, added)
+    }
+
+    /// For every mistake fewer files kill than [`kill::KILLS_WANTED`] (or
+    /// than the tests did before packing could), a file of its own
+    /// killer, filled: a case that kills a mistake alone may not inside a
+    /// file, where the cases before it change what a mistaken program
+    /// holds.
+    fn repair(&mut self, search: &[&str]) {
+        for m in 0..G::MISTAKES.len() {
+            let files = self.tests.iter().filter(|t| t.kills[m]).count();
+            for round in files as u64..kill::KILLS_WANTED as u64 {
+                let from = self
+                    .next_seed
+                    .wrapping_add(KILL_SEEDS.wrapping_mul(m as u64 + 1))
+                    .wrapping_add((round + 2) << 24);
+                let (killer, about) = kill::killer::<G>(m, from, search);
+                let (filled, added) = self.fill_file(killer.clone(), search);
+                let text = G::render(&filled);
+                let (input, about) = if kills::<G>(&filled, &text)[m] {
+                    (
+                        filled,
+                        format!("{about}; {added} drawn cases filling the file"),
+                    )
+                } else {
+                    (killer, about)
+                };
+                let hits = G::rule_hits(&input);
+                self.push("mistake", input, about, hits);
+            }
         }
     }
 
@@ -414,6 +566,14 @@ impl<G: Game> Draft<G> {
 /// none draws another's inputs.
 const KILL_SEEDS: u64 = 1 << 32;
 
+/// Draws in a row that do not fit a file before it counts as full: a file
+/// at its bound takes none, and a chutes file takes only games that end
+/// on its throws.
+const FILL_MISSES: usize = 64;
+
+/// Draws compared for each case added to a file.
+const FILL_CHOICES: usize = 4;
+
 fn mistake_names<G: Game>() -> Vec<(&'static str, &'static str)> {
     G::MISTAKES.iter().map(|m| (m.name, m.about)).collect()
 }
@@ -442,6 +602,7 @@ pub fn build<G: Game>(opts: &Options) -> anyhow::Result<Package> {
     draft.add_killers(&search, opts.seed);
     draft.keep_cover();
     draft.fill(&search, opts.tests);
+    draft.pack_files(&search);
     let secret = draft.into_tests()?;
     let sample_kills = kills::<G>(&sample_input, &sample_text);
     let samples = vec![Test {

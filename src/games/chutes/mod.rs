@@ -93,6 +93,21 @@ impl Game for Chutes {
         model::pack(inputs)
     }
 
+    /// The drawn games played on the file's own throws, where they all
+    /// still end there: a file's games share one throw list, which two
+    /// drawn inputs seldom have in common.
+    fn grow(input: &Input, seed: u64, profile: &str) -> Option<Input> {
+        let more = crate::game::generate_input::<Self>(seed, profile);
+        if input.games.len() + more.games.len() > model::MAX_GAMES {
+            return None;
+        }
+        let grown = Input {
+            throw_lines: input.throw_lines.clone(),
+            games: input.games.iter().chain(&more.games).cloned().collect(),
+        };
+        Self::validate(&grown).ok().map(|_| grown)
+    }
+
     fn unpack_output(inputs: &[&Input], output: &Winners) -> Option<Vec<Winners>> {
         model::unpack_output(inputs, output)
     }
