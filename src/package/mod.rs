@@ -194,6 +194,9 @@ struct Pending<I> {
     required: bool,
 }
 
+/// A test file being packed: the tests it holds, and their cases joined.
+type File<I> = (Vec<Pending<I>>, I);
+
 /// The tests under construction: inputs are kept unique (a judge gains
 /// nothing from a repeated file, and `verifyproblem` warns about one).
 struct Draft<G: Game> {
@@ -290,7 +293,7 @@ impl<G: Game> Draft<G> {
         let (findings, required): (Vec<_>, Vec<_>) = required
             .into_iter()
             .partition(|t| t.kind.starts_with("finding-"));
-        let mut files: Vec<(Vec<Pending<G::Input>>, G::Input)> = Vec::new();
+        let mut files: Vec<File<G::Input>> = Vec::new();
         for t in loose {
             let scarce = |o: &Pending<G::Input>| {
                 (0..mistakes).any(|m| t.kills[m] && o.kills[m] && killers[m] <= kill::KILLS_WANTED)
