@@ -66,18 +66,25 @@ pub(super) fn run_block<G: Game>(
         let last_index = opts
             .case_index(local[last])
             .expect("workers only draw cases that have an index");
-        let text = seen.wants_agreed(opts).then(|| G::render(&packed));
+        let wanted = seen.wants_agreed(opts);
         let mut outcomes = run_packed::<G>(ctx, seen, &group, packed, last_index);
-        // A file on which every case agreed is kept whole: a program's
-        // state carries from case to case as it does there.
-        let all_agree = outcomes
+        // The cases before the first that diverged, as a file of their own:
+        // a program reads them as it did in this file, so it was right on
+        // that file, with its state carried from case to case as here.
+        let agreeing = outcomes
             .iter()
-            .all(|o| matches!(o, Outcome::Done(c) if c.finding.is_none() && c.compared));
-        if let (Some(text), true, Some(Outcome::Done(first))) =
-            (text, all_agree, outcomes.first_mut())
-        {
-            first.agreed = Some(Box::new((group[0].seed, text)));
-            seen.agreed += 1;
+            .take_while(|o| matches!(o, Outcome::Done(c) if c.finding.is_none() && c.compared))
+            .count();
+        if wanted && agreeing > 0 {
+            let inputs: Vec<&G::Input> = group[..agreeing].iter().map(|d| &d.input).collect();
+            let prefix = match inputs.len() {
+                1 => Some(G::render(inputs[0])),
+                _ => G::pack(&inputs).map(|p| G::render(&p)),
+            };
+            if let (Some(text), Some(Outcome::Done(first))) = (prefix, outcomes.first_mut()) {
+                first.agreed = Some(Box::new((group[0].seed, text)));
+                seen.agreed += 1;
+            }
         }
         for (i, r) in members.iter().zip(outcomes) {
             results[cases[*i].0] = Some(r);
