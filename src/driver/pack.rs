@@ -177,8 +177,9 @@ fn run_whole<G: Game>(
         let dropped = group.iter().map(|_| Outcome::Dropped).collect();
         return (whole, Some(dropped));
     }
+    let file = (text, &whole.runs[..]);
     let split = split_runs::<G>(&parts, &whole.runs)
-        .map(|per_solver| case_by_case::<G>(ctx, seen, group, &per_solver));
+        .map(|per_solver| case_by_case::<G>(ctx, seen, group, &per_solver, file));
     (whole, split)
 }
 
@@ -190,6 +191,9 @@ fn with_health<I>(results: &mut [Outcome<I>], health: Health) {
     }
 }
 
+/// A packed file's text and every solver's run on it.
+type PackedRun<'a, O> = (&'a str, &'a [Option<Run<O>>]);
+
 /// Each case of a packed file whose runs split back: decided by its part
 /// of the output, or re-run alone.
 fn case_by_case<G: Game>(
@@ -197,11 +201,12 @@ fn case_by_case<G: Game>(
     seen: &mut Seen,
     group: &[&Drawn<G::Input>],
     per_solver: &[CaseRuns<G::Output>],
+    file: PackedRun<'_, G::Output>,
 ) -> Vec<Outcome<G::Input>> {
     let mut results = Vec::with_capacity(group.len());
     for (j, d) in group.iter().enumerate() {
         let runs: Vec<_> = per_solver.iter().map(|r| r[j].clone()).collect();
-        if let Some(decided) = decided::<G>(ctx.opts, seen, d, &runs) {
+        if let Some(decided) = decided::<G>(ctx.opts, seen, d, &runs, file) {
             results.push(decided);
             continue;
         }
@@ -324,6 +329,7 @@ fn decided<G: Game>(
     seen: &Seen,
     d: &Drawn<G::Input>,
     runs: &[Option<Run<G::Output>>],
+    file: PackedRun<'_, G::Output>,
 ) -> Option<Outcome<G::Input>> {
     let (sig, compared) = signature::<G>(&opts.solvers, &d.input, runs);
     let Some(sig) = sig else {
@@ -333,10 +339,13 @@ fn decided<G: Game>(
     if seen.news(&sig, &text) {
         return None;
     }
+    // The sample is the whole file and every solver's run on it: a
+    // program carries its state from case to case, so what it printed for
+    // this case is what a mistake must print in this file, not alone.
     let sample = seen.wants_sample(opts, &sig).then(|| {
         Box::new(Sample {
-            records: corpus::records::<G>(&opts.solvers, runs),
-            text,
+            records: corpus::records::<G>(&opts.solvers, file.1),
+            text: file.0.to_string(),
         })
     });
     let mut outcome = counted(compared, Some(sig));
