@@ -11,8 +11,8 @@ use super::case::{run_alone, run_case};
 use super::pack::run_block;
 use super::signatures::report_signatures;
 use super::{
-    check_options, Amount, Case, Ctx, Deferred, DiffOptions, Exemplar, Health, Outcome, Sample,
-    Seen, Summary, Verdict, LIKE_AGREED, LIKE_SAMPLES,
+    check_options, Agreed, Amount, Case, Ctx, Deferred, DiffOptions, Exemplar, Health, Outcome,
+    Sample, Seen, Summary, Verdict, LIKE_AGREED, LIKE_SAMPLES,
 };
 use crate::corpus::{self, Stored};
 use crate::game::Game;
@@ -68,7 +68,7 @@ pub(super) fn campaign<G: Game>(opts: &DiffOptions, files: &[PathBuf]) -> anyhow
         );
     }
     let elapsed = start.elapsed().as_secs_f64();
-    let agreed: Vec<String> = agreed.into_values().collect();
+    let agreed: Vec<Agreed> = agreed.into_values().collect();
     let signatures = report_signatures::<G>(opts, found, &samples, &agreed, &first_stored)?;
     // Until the caller says what the corpus held ([`Summary::mark_known`]).
     let n = signatures.len() as u64;
@@ -388,7 +388,7 @@ struct Tally<I> {
     samples: BTreeMap<String, Vec<Sample>>,
     /// The [`LIKE_AGREED`] cases (or packed files) of smallest seed on
     /// which every solver agreed, whichever worker ran them.
-    agreed: BTreeMap<u64, String>,
+    agreed: BTreeMap<u64, Agreed>,
     health: Health,
     /// What storing each signature did when it was first seen.
     first_stored: BTreeMap<String, Stored>,

@@ -3,7 +3,7 @@
 use std::path::Path;
 
 use super::{
-    Case, Ctx, Cut, Deferred, DiffOptions, Drawn, Exemplar, Health, Outcome, Sample, Seen,
+    Agreed, Case, Ctx, Cut, Deferred, DiffOptions, Drawn, Exemplar, Health, Outcome, Sample, Seen,
 };
 use crate::corpus;
 use crate::game::{generate_input, parse_valid, Game};
@@ -119,8 +119,14 @@ pub(super) fn run_alone<G: Game>(ctx: &Ctx, seen: &Seen, d: Drawn<G::Input>) -> 
         return Outcome::Dropped;
     }
     let health = Health::of(&opts.solvers, &c.runs);
-    let agreed = (c.signature.is_none() && c.compared && seen.wants_agreed(opts))
-        .then(|| Box::new((seed, text.clone())));
+    let agreed = (c.signature.is_none() && c.compared && seen.wants_agreed(opts)).then(|| {
+        let agreed = Agreed {
+            text: text.clone(),
+            parts: Vec::new(),
+            right: 1,
+        };
+        Box::new((seed, agreed))
+    });
     let sample = c
         .signature
         .as_ref()

@@ -29,6 +29,16 @@ const PAIR_SEEDS: usize = 12;
 /// Names shown in the one-line summary; the JSON lists every one.
 const SHOWN: usize = 6;
 
+/// An input on which the program answered as the engine did, as far as
+/// it did: a file of several cases (`parts`, each case's text) on whose
+/// first `right` cases it was right, or, with no parts, a whole input.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Agreed {
+    pub text: String,
+    pub parts: Vec<String>,
+    pub right: usize,
+}
+
 /// A catalogued mistake, or two at once, that printed what the program
 /// printed.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize)]
@@ -182,11 +192,13 @@ struct Diverging<'a, O> {
     limits: Limits,
 }
 
-/// One input where the program agreed: the engine's answer there.
-struct Agreeing<'a, O> {
+/// One input where the program agreed: the engine's answer there, and
+/// for a file where it was right on its first cases only, those cases.
+struct Agreeing<'a, I, O> {
     text: &'a str,
     engine: O,
     limits: Limits,
+    parts: Option<(Vec<I>, usize)>,
 }
 
 /// On how many of `diverging` the mistakes `picks` printed what the
@@ -199,14 +211,26 @@ fn matched<G: Game>(picks: &[usize], diverging: &[Diverging<G::Output>]) -> usiz
 }
 
 /// On how many of `agreeing` the mistakes `picks` printed the engine's
-/// answer, stopping at the first where they did not.
-fn agreed<G: Game>(picks: &[usize], agreeing: &[Agreeing<G::Output>]) -> usize {
+/// answer (to the cases the program got right), stopping at the first
+/// where they did not.
+fn agreed<G: Game>(picks: &[usize], agreeing: &[Agreeing<G::Input, G::Output>]) -> usize {
     agreeing
         .iter()
         .take_while(|a| {
-            run_mistaken::<G>(picks, a.text, &a.limits)
-                .result
-                .is_ok_and(|o| o == a.engine)
+            let Ok(o) = run_mistaken::<G>(picks, a.text, &a.limits).result else {
+                return false;
+            };
+            let Some((parts, right)) = &a.parts else {
+                return o == a.engine;
+            };
+            let parts: Vec<&G::Input> = parts.iter().collect();
+            match (
+                G::unpack_output(&parts, &o),
+                G::unpack_output(&parts, &a.engine),
+            ) {
+                (Some(m), Some(e)) => m[..*right] == e[..*right],
+                _ => false,
+            }
         })
         .count()
 }
@@ -232,7 +256,7 @@ fn like_of<G: Game>(picks: &[usize], matched: usize, of: usize) -> Like {
 pub fn tally<G: Game>(
     program: usize,
     inputs: &[(&str, &[SolverRecord])],
-    agreeing: &[String],
+    agreeing: &[Agreed],
 ) -> Likeness {
     let base = Limits::default();
     let mut failed = None;
@@ -265,16 +289,27 @@ pub fn tally<G: Game>(
     if of > 0 && crashes == of {
         failed = Some(format!("crashes on all {of} inputs"));
     }
-    let agreeing: Vec<Agreeing<G::Output>> = agreeing
+    let agreeing: Vec<Agreeing<G::Input, G::Output>> = agreeing
         .iter()
-        .filter_map(|text| {
-            let input = parse_valid::<G>(text).ok()?;
+        .filter_map(|a| {
+            let input = parse_valid::<G>(&a.text).ok()?;
             let (engine, steps) = run_engine::<G>(&input, &base);
             let limits = mistake_limits(&base, &engine, steps);
+            let parts = match a.right < a.parts.len() {
+                true => Some((
+                    a.parts
+                        .iter()
+                        .map(|p| parse_valid::<G>(p).ok())
+                        .collect::<Option<Vec<_>>>()?,
+                    a.right,
+                )),
+                false => None,
+            };
             Some(Agreeing {
-                text,
+                text: &a.text,
                 engine: engine.result.ok()?,
                 limits,
+                parts,
             })
         })
         .collect();
@@ -417,7 +452,11 @@ mod tests {
         assert!(named.like.iter().any(|l| l.mistake == m.name), "{named:?}");
         // Where the program was right on the witness itself, the mistake
         // that goes wrong there is refuted.
-        let agreeing = [m.witness.to_string()];
+        let agreeing = [Agreed {
+            text: m.witness.to_string(),
+            parts: Vec::new(),
+            right: 1,
+        }];
         let refuted = tally::<Xiangqi>(0, &[(m.witness, &records[..])], &agreeing);
         assert!(
             !refuted.like.iter().any(|l| l.mistake == m.name),

@@ -22,7 +22,8 @@ mod signatures;
 
 pub use first::{first_divergence, FirstDivergence, FirstRun};
 pub use like::{
-    line as like_line, program_in, tally as behaves_like, Like, Likeness, LIKE_AGREED, LIKE_SAMPLES,
+    line as like_line, program_in, tally as behaves_like, Agreed, Like, Likeness, LIKE_AGREED,
+    LIKE_SAMPLES,
 };
 pub use pack::pack_groups;
 pub use signatures::{file_repro_command, repro_command};
@@ -507,7 +508,7 @@ struct Case<I> {
     /// The text of a case (or a packed file) on which every solver agreed,
     /// kept to tell a program's narrow mistake from a broad one, with the
     /// seed that orders it.
-    agreed: Option<Box<(u64, String)>>,
+    agreed: Option<Box<(u64, Agreed)>>,
 }
 
 /// A diverging input and what every solver did on it: enough to match a

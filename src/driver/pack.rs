@@ -1,7 +1,9 @@
 //! `--pack`: several cases in one file per solver run, split back by case.
 
 use super::case::{draw, run_alone};
-use super::{Case, Ctx, DiffOptions, Drawn, Exemplar, Health, Outcome, Sample, Seen, PACKED};
+use super::{
+    Agreed, Case, Ctx, DiffOptions, Drawn, Exemplar, Health, Outcome, Sample, Seen, PACKED,
+};
 use crate::corpus;
 use crate::game::Game;
 use crate::solver::Run;
@@ -66,25 +68,29 @@ pub(super) fn run_block<G: Game>(
         let last_index = opts
             .case_index(local[last])
             .expect("workers only draw cases that have an index");
-        let wanted = seen.wants_agreed(opts);
+        let text = seen.wants_agreed(opts).then(|| G::render(&packed));
         let mut outcomes = run_packed::<G>(ctx, seen, &group, packed, last_index);
-        // The cases before the first that diverged, as a file of their own:
-        // a program reads them as it did in this file, so it was right on
-        // that file, with its state carried from case to case as here.
+        // The file, with the cases before the first that diverged: the
+        // program was right on those, with its state carried from case to
+        // case as in this file.
         let agreeing = outcomes
             .iter()
             .take_while(|o| matches!(o, Outcome::Done(c) if c.finding.is_none() && c.compared))
             .count();
-        if wanted && agreeing > 0 {
-            let inputs: Vec<&G::Input> = group[..agreeing].iter().map(|d| &d.input).collect();
-            let prefix = match inputs.len() {
-                1 => Some(G::render(inputs[0])),
-                _ => G::pack(&inputs).map(|p| G::render(&p)),
+        if let (Some(text), true, Some(Outcome::Done(first))) =
+            (text, agreeing > 0, outcomes.first_mut())
+        {
+            let parts = group
+                .iter()
+                .map(|d| d.text.clone().unwrap_or_else(|| G::render(&d.input)))
+                .collect();
+            let agreed = Agreed {
+                text,
+                parts,
+                right: agreeing,
             };
-            if let (Some(text), Some(Outcome::Done(first))) = (prefix, outcomes.first_mut()) {
-                first.agreed = Some(Box::new((group[0].seed, text)));
-                seen.agreed += 1;
-            }
+            first.agreed = Some(Box::new((group[0].seed, agreed)));
+            seen.agreed += 1;
         }
         for (i, r) in members.iter().zip(outcomes) {
             results[cases[*i].0] = Some(r);

@@ -6,7 +6,7 @@ use std::path::PathBuf;
 use std::time::{Duration, Instant};
 
 use super::{
-    like, DiffOptions, Exemplar, FaultNote, RuleHits, Sample, ShrinkState, SignatureReport,
+    like, Agreed, DiffOptions, Exemplar, FaultNote, RuleHits, Sample, ShrinkState, SignatureReport,
 };
 use crate::corpus::{self, SolverRecord, Stored};
 use crate::game::{generate_case, parse_valid, Game};
@@ -85,7 +85,7 @@ pub(super) fn report_signatures<G: Game>(
     opts: &DiffOptions,
     found: BTreeMap<String, Exemplar<G::Input>>,
     samples: &BTreeMap<String, Vec<Sample>>,
-    agreed: &[String],
+    agreed: &[Agreed],
     first_stored: &BTreeMap<String, Stored>,
 ) -> anyhow::Result<Vec<SignatureReport>> {
     let corpus_dir = opts.corpus.as_ref().map(|d| d.join(G::ID.name()));
@@ -235,7 +235,7 @@ fn behaves_like<G: Game>(
     opts: &DiffOptions,
     r: &mut SignatureReport,
     samples: &[Sample],
-    agreed: &[String],
+    agreed: &[Agreed],
     until: Option<Instant>,
 ) {
     let Some(program) = like::program_in(&opts.solvers, &r.signature) else {
