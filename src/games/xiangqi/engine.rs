@@ -125,6 +125,12 @@ fn attacks<O: Observer>(
     let aligned = p.0 == q.0 || p.1 == q.1;
     let through_vacated = scene.vacated.is_some_and(|v| strictly_between(p, v, q));
     let at = site(piece.kind, p, q);
+    if matches!(piece.kind, Kind::Chariot | Kind::Cannon)
+        && at & ctx::ROW != 0
+        && Mk::RowAttacksMissed.on_in(obs, at)
+    {
+        return false;
+    }
     match piece.kind {
         Kind::General if p.1 != q.1 || Mk::GeneralNeverDefends.on(obs) => false,
         Kind::Chariot if !aligned => false,
@@ -148,6 +154,8 @@ fn site(kind: Kind, p: (i32, i32), q: (i32, i32)) -> Context {
         | side(p.1 > q.1, ctx::RIGHT)
         | side((dr, dc) == (2, 1), ctx::TALL)
         | side((dr, dc) == (1, 2), ctx::WIDE)
+        | side(dr == 0 && dc != 0, ctx::ROW)
+        | side(dc == 0 && dr != 0, ctx::COLUMN)
         | kind_fact(kind)
 }
 

@@ -43,6 +43,10 @@ pub mod ctx {
     pub const ABOVE_BLACK: Context = 1 << 14;
     /// A piece on the generals' column below the red general.
     pub const BELOW_RED: Context = 1 << 15;
+    /// The attacking piece stands on the attacked point's row.
+    pub const ROW: Context = 1 << 16;
+    /// The attacking piece stands on the attacked point's column.
+    pub const COLUMN: Context = 1 << 17;
 }
 
 mistakes! {
@@ -67,6 +71,7 @@ mistakes! {
             "the red general attacks every point of its column, even with pieces between",
         CannonWithoutScreen => "cannon-without-screen" (OffByOne, "cannon-no-screen", "§4.1"):
             "a cannon attacks with at most one piece between, so also along an open line like a chariot",
+            @ "rows" (ctx::ROW): "a cannon on the attacked point's row attacks it along an open row; along columns it needs its screen",
             @ "above" (ctx::ABOVE): "a cannon above the attacked point attacks it along an open column",
             @ "below" (ctx::BELOW): "a cannon below the attacked point attacks it along an open column",
             @ "left" (ctx::LEFT): "a cannon left of the attacked point attacks it along an open row",
@@ -76,6 +81,10 @@ mistakes! {
             @ "below" (ctx::BELOW): "a cannon below the attacked point attacks it over two or more pieces of its column",
             @ "left" (ctx::LEFT): "a cannon left of the attacked point attacks it over two or more pieces of its row",
             @ "right" (ctx::RIGHT): "a cannon right of the attacked point attacks it over two or more pieces of its row",
+        RowAttacksMissed => "row-attacks-missed" (LeftOut, "chariot-attacks", "§4.1"):
+            "chariots and cannons attack only along the attacked point's column: the scan along its row is left out",
+            @ "left" (ctx::LEFT): "a chariot or cannon left of the attacked point on its row never attacks it: the scan towards the left is left out",
+            @ "right" (ctx::RIGHT): "a chariot or cannon right of the attacked point on its row never attacks it: the scan towards the right is left out",
         RedGeneralNeverScreens => "red-general-never-screens" (LeftOut, "cannon-screen-is-red-general", "§4.1"):
             "the red general is not counted among the pieces between a cannon and its target",
         FacingGeneralsIgnored => "facing-generals-ignored" (LeftOut, "facing-generals", "§4.2"):
