@@ -1,10 +1,10 @@
 //! The engine: spec section 4, one attack test per remaining red piece for
 //! each of the black general's moves.
 
-use super::mistakes::Mk;
+use super::mistakes::{ctx, Mk};
 use super::model::{in_black_palace, on_board, Case, Input, Kind, Output, Piece, Point};
 use crate::fault::{Budget, Fault};
-use crate::game::Observer;
+use crate::game::{Context, Observer};
 
 rule_events! {
     /// The decisions of spec section 4 that can change an answer.
@@ -51,6 +51,7 @@ rule_events! {
 }
 
 /// Occupancy only: the attack rule never asks who stands on a point.
+#[derive(Clone)]
 struct Board {
     occupied: [[bool; 10]; 11],
 }
@@ -123,6 +124,13 @@ fn attacks<O: Observer>(
     }
     let aligned = p.0 == q.0 || p.1 == q.1;
     let through_vacated = scene.vacated.is_some_and(|v| strictly_between(p, v, q));
+    let at = site(piece.kind, p, q);
+    if matches!(piece.kind, Kind::Chariot | Kind::Cannon)
+        && at & ctx::ROW != 0
+        && Mk::RowAttacksMissed.on_in(obs, at)
+    {
+        return false;
+    }
     match piece.kind {
         Kind::General if p.1 != q.1 || Mk::GeneralNeverDefends.on(obs) => false,
         Kind::Chariot if !aligned => false,
@@ -130,8 +138,33 @@ fn attacks<O: Observer>(
             straight_attacks(board, piece.kind, p, q, through_vacated, obs)
         }
         Kind::Cannon if !aligned => false,
-        Kind::Cannon => cannon_attacks(board, p, q, scene, through_vacated, obs),
-        Kind::Horse => horse_attacks(board, p, q, obs),
+        Kind::Cannon => cannon_attacks(board, p, q, scene, through_vacated, at, obs),
+        Kind::Horse => horse_attacks(board, p, q, at, obs),
+    }
+}
+
+/// Where a piece of `kind` on `p` stands against the point `q` it may
+/// attack: its side, its kind and, for a horse, the shape of the jump.
+fn site(kind: Kind, p: (i32, i32), q: (i32, i32)) -> Context {
+    let side = |yes: bool, fact: Context| if yes { fact } else { 0 };
+    let (dr, dc) = ((q.0 - p.0).abs(), (q.1 - p.1).abs());
+    side(p.0 < q.0, ctx::ABOVE)
+        | side(p.0 > q.0, ctx::BELOW)
+        | side(p.1 < q.1, ctx::LEFT)
+        | side(p.1 > q.1, ctx::RIGHT)
+        | side((dr, dc) == (2, 1), ctx::TALL)
+        | side((dr, dc) == (1, 2), ctx::WIDE)
+        | side(dr == 0 && dc != 0, ctx::ROW)
+        | side(dc == 0 && dr != 0, ctx::COLUMN)
+        | kind_fact(kind)
+}
+
+fn kind_fact(kind: Kind) -> Context {
+    match kind {
+        Kind::General => ctx::GENERAL,
+        Kind::Chariot => ctx::CHARIOT,
+        Kind::Horse => ctx::HORSE,
+        Kind::Cannon => ctx::CANNON,
     }
 }
 
@@ -166,6 +199,7 @@ fn cannon_attacks<O: Observer>(
     q: (i32, i32),
     scene: Scene,
     through_vacated: bool,
+    at: Context,
     obs: &mut O,
 ) -> bool {
     let screens = board.between(p, q)
@@ -177,7 +211,7 @@ fn cannon_attacks<O: Observer>(
             if through_vacated {
                 Ev::VacatedScreenGone.hit(obs);
             }
-            Mk::CannonWithoutScreen.on(obs)
+            Mk::CannonWithoutScreen.on_in(obs, at)
         }
         1 => {
             // With one piece between, the general is the screen
@@ -194,13 +228,19 @@ fn cannon_attacks<O: Observer>(
         }
         _ => {
             Ev::CannonTwoScreens.hit(obs);
-            Mk::CannonOverManyScreens.on(obs)
+            Mk::CannonOverManyScreens.on_in(obs, at)
         }
     }
 }
 
 /// A horse attacks a point one jump away whose leg point is empty.
-fn horse_attacks<O: Observer>(board: &Board, p: (i32, i32), q: (i32, i32), obs: &mut O) -> bool {
+fn horse_attacks<O: Observer>(
+    board: &Board,
+    p: (i32, i32),
+    q: (i32, i32),
+    at: Context,
+    obs: &mut O,
+) -> bool {
     let (dr, dc) = (q.0 - p.0, q.1 - p.1);
     // One step from the horse along the long side of its jump.
     let step = match (dr.abs(), dc.abs()) {
@@ -208,15 +248,15 @@ fn horse_attacks<O: Observer>(board: &Board, p: (i32, i32), q: (i32, i32), obs: 
         (1, 2) => (0, dc / 2),
         _ => return false,
     };
-    let leg = if Mk::HorseLegBesideTarget.on(obs) {
+    let leg = if Mk::HorseLegBesideTarget.on_in(obs, at) {
         (q.0 - step.0, q.1 - step.1)
-    } else if Mk::HorseLegSideways.on(obs) {
+    } else if Mk::HorseLegSideways.on_in(obs, at) {
         // Beside the horse along the short side of the jump.
         (q.0 - 2 * step.0, q.1 - 2 * step.1)
     } else {
         (p.0 + step.0, p.1 + step.1)
     };
-    let free = Mk::HorseLegIgnored.on(obs) || !board.at(leg);
+    let free = Mk::HorseLegIgnored.on_in(obs, at) || !board.at(leg);
     if free {
         Ev::HorseAttacks.hit(obs);
     } else {
@@ -251,11 +291,34 @@ pub fn solve<O: Observer>(
 ) -> Result<Output, Fault> {
     // A mistaken run's flag that some case escaped, never cleared.
     let mut escaped = false;
+    // A mistaken run's pieces of earlier cases: those its board kept on
+    // row 10, and those its list of pieces kept.
+    let mut row_ten: Vec<Piece> = Vec::new();
+    let mut listed: Vec<Piece> = Vec::new();
     input
         .cases
         .iter()
-        .map(|c| {
-            let mate = checkmated(c, budget, obs)?;
+        .enumerate()
+        .map(|(i, c)| {
+            obs.enter(ctx::CASE, ctx::case(i));
+            let mate = if O::BENDING {
+                let mut case = c.clone();
+                if Mk::LastRowNotCleared.on(obs) {
+                    row_ten.retain(|old| c.red.iter().all(|p| p.at != old.at));
+                    case.red.extend(row_ten.iter().copied());
+                    row_ten.extend(c.red.iter().filter(|p| p.at.0 == 10).copied());
+                }
+                let ghosts = if Mk::PieceCountNotReset.on(obs) {
+                    &listed[..]
+                } else {
+                    &[]
+                };
+                let mate = checkmated_among(&case, ghosts, budget, obs)?;
+                listed.extend(c.red.iter().copied());
+                mate
+            } else {
+                checkmated(c, budget, obs)?
+            };
             escaped |= Mk::EscapeFlagNotReset.on(obs) && !mate;
             Ok(mate && !escaped)
         })
@@ -276,19 +339,38 @@ pub fn checkmated<O: Observer>(
     budget: &mut Budget,
     obs: &mut O,
 ) -> Result<bool, Fault> {
+    checkmated_among(case, &[], budget, obs)
+}
+
+/// [`checkmated`] with `ghosts`, pieces a mistaken run still lists from
+/// earlier cases: they attack, but stand on no point of its board.
+fn checkmated_among<O: Observer>(
+    case: &Case,
+    ghosts: &[Piece],
+    budget: &mut Budget,
+    obs: &mut O,
+) -> Result<bool, Fault> {
     let Some(scene) = scene_after_facing(case, obs) else {
         return Ok(false);
     };
     // The moves a mistaken run tried before, which it may not have undone.
     let mut tried = Vec::new();
+    let moves = Moves {
+        case,
+        ghosts,
+        scene,
+    };
     for to in neighbours(case.black) {
-        if escapes(case, to, scene, &mut tried, budget, obs)? {
+        if escapes(moves, to, &mut tried, budget, obs)? {
             return Ok(false);
+        }
+        if Mk::FirstAttackedMoveEndsScan.on(obs) && in_black_palace(to) {
+            break;
         }
     }
     if Mk::DiagonalMoves.on(obs) {
         for to in diagonal_neighbours(case.black) {
-            if escapes(case, to, scene, &mut tried, budget, obs)? {
+            if escapes(moves, to, &mut tried, budget, obs)? {
                 return Ok(false);
             }
         }
@@ -297,17 +379,24 @@ pub fn checkmated<O: Observer>(
     Ok(true)
 }
 
+/// What every move of one case is tested against.
+#[derive(Clone, Copy)]
+struct Moves<'a> {
+    case: &'a Case,
+    ghosts: &'a [Piece],
+    scene: Scene,
+}
+
 /// Spec 4.2 steps 2-4 for the move to `to`: whether it is safe.
 fn escapes<O: Observer>(
-    case: &Case,
+    moves: Moves<'_>,
     to: Point,
-    scene: Scene,
     tried: &mut Vec<Point>,
     budget: &mut Budget,
     obs: &mut O,
 ) -> Result<bool, Fault> {
     budget.step()?;
-    if !attacked(case, to, scene, tried, budget, obs, |_, _, _| {})? {
+    if !attacked(moves, to, tried, budget, obs, |_, _, _| {})? {
         Ev::SafeMove.hit(obs);
         return Ok(true);
     }
@@ -329,8 +418,17 @@ fn scene_after_facing<O: Observer>(case: &Case, obs: &mut O) -> Option<Scene> {
                 .filter(|&r| r != g.0 && r != b.0 && board.at((r, g.1)))
                 .count()
         } else {
+            let beyond = |rows: std::ops::RangeInclusive<i32>, fact: Context, obs: &O| {
+                if Mk::FacingCountsWholeColumn.on_in(obs, fact) {
+                    rows.filter(|&r| board.at((r, g.1))).count()
+                } else {
+                    0
+                }
+            };
             board.between(g, b)
                 - usize::from(Mk::FacingScanStopsShort.on(obs) && board.at((g.0 - 1, g.1)))
+                + beyond(1..=b.0 - 1, ctx::ABOVE_BLACK, obs)
+                + beyond(g.0 + 1..=10, ctx::BELOW_RED, obs)
         };
         if between == 0 && !Mk::FacingGeneralsIgnored.on(obs) {
             Ev::FacingGenerals.hit(obs);
@@ -342,6 +440,66 @@ fn scene_after_facing<O: Observer>(case: &Case, obs: &mut O) -> Option<Scene> {
         general: signed(general.at),
         vacated: Some(signed(case.black)),
     })
+}
+
+/// The direction of the black general's move from `from` to `to`.
+fn heading(from: Point, to: Point) -> Context {
+    let side = |yes: bool, fact: Context| if yes { fact } else { 0 };
+    side(to.0 < from.0, ctx::MOVE_UP)
+        | side(to.0 > from.0, ctx::MOVE_DOWN)
+        | side(to.1 < from.1, ctx::MOVE_LEFT)
+        | side(to.1 > from.1, ctx::MOVE_RIGHT)
+}
+
+/// The empty points a program that paints attacked points into its board
+/// marks for `piece` (the occupied ones keep their piece): a chariot's
+/// lines up to the first piece, a cannon's past its screen up to the next,
+/// the general's column upwards, a horse's jumps over free legs.
+fn marked(board: &Board, piece: Piece) -> Vec<Point> {
+    let p = signed(piece.at);
+    let on = |(r, c): (i32, i32)| (1..=10).contains(&r) && (1..=9).contains(&c);
+    let mut points = Vec::new();
+    let ray = |(dr, dc): (i32, i32), screens: usize, points: &mut Vec<(i32, i32)>| {
+        let mut seen = 0;
+        let mut cur = (p.0 + dr, p.1 + dc);
+        while on(cur) {
+            let full = board.at(cur);
+            if full {
+                seen += 1;
+                if seen > screens {
+                    break;
+                }
+            } else if seen == screens {
+                points.push(cur);
+            }
+            cur = (cur.0 + dr, cur.1 + dc);
+        }
+    };
+    const LINES: [(i32, i32); 4] = [(-1, 0), (1, 0), (0, -1), (0, 1)];
+    match piece.kind {
+        Kind::Chariot => LINES.iter().for_each(|&d| ray(d, 0, &mut points)),
+        Kind::Cannon => LINES.iter().for_each(|&d| ray(d, 1, &mut points)),
+        Kind::General => ray((-1, 0), 0, &mut points),
+        Kind::Horse => {
+            for (dr, dc) in LINES {
+                let leg = (p.0 + dr, p.1 + dc);
+                if !on(leg) || board.at(leg) {
+                    continue;
+                }
+                let far = (p.0 + 2 * dr, p.1 + 2 * dc);
+                for side in [1, -1] {
+                    let jump = (far.0 + side * dc, far.1 + side * dr);
+                    if on(jump) && !board.at(jump) {
+                        points.push(jump);
+                    }
+                }
+            }
+        }
+    }
+    points
+        .into_iter()
+        .map(|(r, c)| (r as u32, c as u32))
+        .collect()
 }
 
 /// The four points next to the black general, in the order they are tried.
@@ -363,17 +521,25 @@ fn diagonal_neighbours((br, bc): Point) -> [Point; 4] {
 /// the palace) or attacked by a remaining red piece. `each` sees every
 /// remaining piece's verdict with the observer its events went to.
 fn attacked<O: Observer>(
-    case: &Case,
+    moves: Moves<'_>,
     to: Point,
-    scene: Scene,
     tried: &[Point],
     budget: &mut Budget,
     obs: &mut O,
     mut each: impl FnMut(Piece, bool, &mut O),
 ) -> Result<bool, Fault> {
-    let palace = in_black_palace(to)
-        || (Mk::MovesLeavePalace.on(obs) && on_board(to))
-        || (Mk::PalaceFourRows.on(obs) && to.0 == 4);
+    let Moves {
+        case,
+        ghosts,
+        scene,
+    } = moves;
+    let palace = if Mk::PalaceBoundsShiftedOne.on(obs) {
+        (2..=4).contains(&to.0) && (5..=7).contains(&to.1)
+    } else {
+        in_black_palace(to)
+            || (Mk::MovesLeavePalace.on_in(obs, heading(case.black, to)) && on_board(to))
+            || (Mk::PalaceFourRows.on(obs) && to.0 == 4)
+    };
     if !palace {
         Ev::MoveOffPalace.hit(obs);
         return Ok(true);
@@ -386,9 +552,6 @@ fn attacked<O: Observer>(
         .collect();
     let captures = remaining.len() < case.red.len();
     let mut after = Board::new(remaining.iter().map(|p| p.at).chain([to]));
-    if Mk::TestedBeforeLeaving.on(obs) {
-        after.set(case.black, true);
-    }
     for &t in tried {
         if Mk::MovedGeneralNotCleared.on(obs) {
             after.set(t, true);
@@ -397,6 +560,17 @@ fn attacked<O: Observer>(
             after.set(t, false);
         }
     }
+    // The board before the black general left its old point, which a
+    // mistaken run may test some pieces on.
+    let mut before = None;
+    if O::BENDING {
+        let mut board = after.clone();
+        board.set(case.black, true);
+        if Mk::TestedBeforeLeaving.on(obs) {
+            after = board.clone();
+        }
+        before = Some(board);
+    }
     if Mk::FacingAfterMoveSafe.on(obs)
         && scene.general.1 == to.1 as i32
         && after.between(scene.general, signed(to)) == 0
@@ -404,12 +578,29 @@ fn attacked<O: Observer>(
         // Taken for black capturing first, as in step 1.
         return Ok(false);
     }
+    let marking = Mk::AttackMarksBlockLines.on(obs);
     let mut attacked = false;
-    for &p in &remaining {
+    let ghosts = ghosts.iter().filter(|p| p.at != to);
+    for &p in remaining.iter().chain(ghosts) {
         budget.step()?;
-        let hit = attacks(&after, p, to, scene, obs);
+        let board = match &before {
+            Some(b) if Mk::TestedBeforeLeaving.on_in(obs, kind_fact(p.kind)) => b,
+            _ => &after,
+        };
+        let hit = attacks(board, p, to, scene, obs);
         each(p, hit, obs);
         attacked |= hit;
+        if marking {
+            if hit {
+                break;
+            }
+            for point in marked(&after, p) {
+                after.set(point, true);
+                if let Some(b) = before.as_mut() {
+                    b.set(point, true);
+                }
+            }
+        }
     }
     match (captures, attacked) {
         (true, true) => Ev::CaptureDefended.hit(obs),
@@ -449,9 +640,12 @@ pub fn examine(case: &Case) -> Option<Vec<MoveCheck>> {
             let mut tests = Vec::new();
             events.0.clear();
             attacked(
-                case,
+                Moves {
+                    case,
+                    ghosts: &[],
+                    scene,
+                },
                 to,
-                scene,
                 &[],
                 &mut budget,
                 &mut events,

@@ -13,8 +13,10 @@ pub fn mistaken(text: &str, picks: &[usize], budget: &mut Budget) -> Result<Stri
     let input = mistaken_input::<super::Xiangqi>(text)?;
     let mut out = engine::solve(&input, budget, &mut run)?;
     if Mk::TerminatorSolved.is_in(&run) {
-        // A general at (0, 0) with no red piece has no move in its palace.
-        out.push(true);
+        // A general at (0, 0) with no red piece has no move in its palace,
+        // unless the escape flag an earlier case set is still up.
+        let escaped = Mk::EscapeFlagNotReset.is_in(&run) && out.contains(&false);
+        out.push(!escaped);
     }
     Ok(if Mk::MixedCaseAnswers.is_in(&run) {
         out.iter()
