@@ -328,6 +328,19 @@ impl<'a> Squares<'a> {
     }
 }
 
+impl Squares<'_> {
+    /// The jump a run that chains jumps takes next from `at`, reached by a
+    /// jump from `from` (or by the throw, when they are equal).
+    fn chained<O: Observer>(&self, from: u32, at: u32, obs: &O) -> Option<u32> {
+        if !O::BENDING {
+            return None;
+        }
+        let next = self.jump_to.get(at as usize).copied().unwrap_or(0);
+        let chain = ctx::after(from, at) | ctx::jump(at, next);
+        (next != 0 && Mk::ChainedJumps.on_in(obs, chain)).then_some(next)
+    }
+}
+
 /// The shared throw list and how much of it the game has consumed.
 struct Dice<'a> {
     throws: &'a [u32],
@@ -409,15 +422,9 @@ fn turn<O: Observer>(
         } else {
             player.square = squares.land(t as usize, extra, obs);
             let mut from = t;
-            while O::BENDING {
-                let at = player.square;
-                let next = squares.jump_to.get(at as usize).copied().unwrap_or(0);
-                let chain = ctx::after(from, at) | ctx::jump(at, next);
-                if next == 0 || !Mk::ChainedJumps.on_in(obs, chain) {
-                    break;
-                }
+            while let Some(next) = squares.chained(from, player.square, obs) {
                 budget.step()?;
-                from = at;
+                from = player.square;
                 player.square = next;
             }
         }
