@@ -1,6 +1,6 @@
 //! The engine: spec section 4, one game at a time.
 
-use super::mistakes::Mk;
+use super::mistakes::{ctx, Mk};
 use super::model::{Board, Input, Winners, MAX_PLAYERS};
 use crate::fault::{Budget, Fault, FaultKind};
 use crate::game::Observer;
@@ -94,17 +94,18 @@ fn play_game<O: Observer>(
         };
         n
     ];
-    for (p, kept) in players.iter_mut().zip(&left.players) {
-        if Mk::PlayersNotReset.on(obs) {
+    for (i, (p, kept)) in players.iter_mut().zip(&left.players).enumerate() {
+        let seat = ctx::seat(i, n);
+        if Mk::PlayersNotReset.on_in(obs, seat) {
             p.square = kept.square;
         }
-        if Mk::MissedTurnsCarryOver.on(obs) {
+        if Mk::MissedTurnsCarryOver.on_in(obs, seat) {
             p.missing = kept.missing;
         }
     }
     let merged;
-    let board = if Mk::BoardNotCleared.on(obs) {
-        merged = left.board_under(board);
+    let board = if O::BENDING {
+        merged = left.board_under(board, obs);
         &merged
     } else {
         board
@@ -127,12 +128,15 @@ fn play_game<O: Observer>(
 }
 
 impl Leftover {
-    /// `board` laid over the tables of the games before it: its own
-    /// entries win where both have one.
-    fn board_under(&self, board: &Board) -> Board {
+    /// `board` laid over the entries of the games before it that the run
+    /// does not clear: its own entries win where both have one.
+    fn board_under<O: Observer>(&self, board: &Board, obs: &O) -> Board {
+        let stays = |table, square: u64| Mk::BoardNotCleared.on_in(obs, ctx::entry(table, square));
         let mut jumps = board.jumps.clone();
-        jumps.extend_from_slice(&self.board.jumps);
-        let mut specials = self.board.specials.clone();
+        jumps.extend((self.board.jumps.iter()).filter(|&&(s, _)| stays(ctx::JUMPS, u64::from(s))));
+        let mut specials: Vec<i64> = (self.board.specials.iter().copied())
+            .filter(|v| stays(ctx::SPECIALS, v.unsigned_abs()))
+            .collect();
         specials.extend_from_slice(&board.specials);
         Board {
             players: board.players,
@@ -170,21 +174,25 @@ pub fn end_squares(throws: &[u32], board: &Board) -> Option<(Finish, Vec<u32>)> 
 }
 
 /// The game played by `players`, who end where the game leaves them,
-/// player `first` (from 0) to act first.
+/// player `first` (from 0) to act first. A run whose turn index leaves
+/// the players adds a player with a fresh counter wherever it points.
 fn play_players<O: Observer>(
     throws: &[u32],
     board: &Board,
     budget: &mut Budget,
     obs: &mut O,
-    players: &mut [Player],
+    players: &mut Vec<Player>,
     first: usize,
 ) -> Result<Option<Finish>, Fault> {
-    let squares = Squares::new(board);
+    let squares = Squares::new(board, obs);
     let mut dice = Dice { throws, used: 0 };
     let n = players.len();
     let mut p = first;
     loop {
         budget.step()?;
+        if O::BENDING && p >= players.len() {
+            players.resize(p + 1, Player::default());
+        }
         if players[p].missing {
             Ev::MissedTurn.hit(obs);
             if !Mk::MissedTurnNeverCleared.on(obs) {
@@ -193,14 +201,20 @@ fn play_players<O: Observer>(
             if Mk::MissedTurnConsumesThrow.on(obs) && dice.throw().is_none() {
                 return Ok(None);
             }
-            p = (p + 1) % n;
+            p = if Mk::TurnIndexNotWrapped.on_in(obs, ctx::MISSED) {
+                p + 1
+            } else {
+                (p + 1) % n
+            };
             if Mk::SkipPassesTwoTurns.on(obs) {
                 p = (p + 1) % n;
             }
             continue;
         }
+        let mut ignored = false;
         match turn(&squares, &mut dice, &mut players[p], budget, obs)? {
             TurnEnd::Passed => {}
+            TurnEnd::Ignored => ignored = true,
             TurnEnd::Won => {
                 return Ok(Some(Finish {
                     winner: p as u32 + 1,
@@ -218,7 +232,17 @@ fn play_players<O: Observer>(
         if Mk::PenaltyRecordedAfterPassing.on(obs) && std::mem::take(&mut players[p].missing) {
             players[(p + 1) % n].missing = true;
         }
-        p = (p + 1) % n;
+        if Mk::PenaltyIndexOffByOne.on(obs) && std::mem::take(&mut players[p].missing) {
+            // owe[p + 1] of a table read from 0: past the last player nobody reads it.
+            if p + 1 < n {
+                players[p + 1].missing = true;
+            }
+        }
+        p = if ignored && Mk::TurnIndexNotWrapped.on_in(obs, ctx::OVERSHOOT) {
+            p + 1
+        } else {
+            (p + 1) % n
+        };
     }
 }
 
@@ -236,10 +260,16 @@ struct Squares<'a> {
 }
 
 impl<'a> Squares<'a> {
-    fn new(board: &'a Board) -> Self {
+    fn new<O: Observer>(board: &'a Board, obs: &O) -> Self {
+        // A run storing a table from 0 and reading it from 1 puts each entry one square lower.
+        let shift = |table| usize::from(Mk::SquaresOneOff.on_in(obs, table));
+        let (jumps_at, specials_at) = (shift(ctx::JUMPS), shift(ctx::SPECIALS));
         let mut jump_to = [0u32; 101];
         for &(s, e) in board.jumps.iter().rev() {
-            if let Some(slot) = jump_to.get_mut(s as usize) {
+            if let Some(slot) = (s as usize)
+                .checked_sub(jumps_at)
+                .and_then(|i| jump_to.get_mut(i))
+            {
                 *slot = e;
             }
         }
@@ -252,6 +282,7 @@ impl<'a> Squares<'a> {
             };
             if let Some(slot) = usize::try_from(v.unsigned_abs())
                 .ok()
+                .and_then(|k| k.checked_sub(specials_at))
                 .and_then(|k| special.get_mut(k))
             {
                 *slot = kind;
@@ -267,7 +298,7 @@ impl<'a> Squares<'a> {
     /// Where a throw landing on `t` leaves the player: one chute or ladder
     /// is taken, never a second from its end.
     fn land<O: Observer>(&self, t: usize, extra: bool, obs: &mut O) -> u32 {
-        if extra && Mk::ExtraThrowSkipsJumps.on(obs) {
+        if extra && Mk::ExtraThrowSkipsJumps.on_in(obs, ctx::jump(t as u32, self.jump_to[t])) {
             return t as u32;
         }
         if Mk::JumpsScannedInOrder.on(obs) {
@@ -297,6 +328,19 @@ impl<'a> Squares<'a> {
     }
 }
 
+impl Squares<'_> {
+    /// The jump a run that chains jumps takes next from `at`, reached by a
+    /// jump from `from` (or by the throw, when they are equal).
+    fn chained<O: Observer>(&self, from: u32, at: u32, obs: &O) -> Option<u32> {
+        if !O::BENDING {
+            return None;
+        }
+        let next = self.jump_to.get(at as usize).copied().unwrap_or(0);
+        let chain = ctx::after(from, at) | ctx::jump(at, next);
+        (next != 0 && Mk::ChainedJumps.on_in(obs, chain)).then_some(next)
+    }
+}
+
 /// The shared throw list and how much of it the game has consumed.
 struct Dice<'a> {
     throws: &'a [u32],
@@ -321,6 +365,8 @@ struct Player {
 /// How a turn ended.
 enum TurnEnd {
     Passed,
+    /// The turn passes after a throw past 100 was ignored.
+    Ignored,
     Won,
     ListEnded,
 }
@@ -344,7 +390,12 @@ fn turn<O: Observer>(
         if t > 100 && Mk::OvershootBounces.on(obs) {
             t = 200 - t;
         }
-        if t > 100 && !Mk::OvershootWins.on(obs) {
+        if t > 100 && extra && Mk::ExtraThrowMovesPast100.on(obs) {
+            player.square = t;
+            return Ok(TurnEnd::Passed);
+        }
+        let throw = if extra { ctx::EXTRA } else { 0 };
+        if t > 100 && !Mk::OvershootWins.on_in(obs, throw) {
             Ev::OvershootIgnored.hit(obs);
             if extra {
                 Ev::ExtraThrowOvershoots.hit(obs);
@@ -352,8 +403,13 @@ fn turn<O: Observer>(
             if squares.special.get(player.square as usize) != Some(&Special::None) {
                 Ev::IgnoredThrowTriggersNothing.hit(obs);
             }
-            if !Mk::StandingSquareTriggers.on(obs) {
-                return Ok(TurnEnd::Passed);
+            let stands = match squares.special.get(player.square as usize) {
+                Some(Special::LoseTurn) => ctx::ON_LOSE,
+                Some(Special::ExtraTurn) => ctx::ON_EXTRA,
+                _ => 0,
+            };
+            if !Mk::StandingSquareTriggers.on_in(obs, stands) {
+                return Ok(TurnEnd::Ignored);
             }
             // Such a program goes on to look up the square stood on.
             t = player.square;
@@ -365,12 +421,15 @@ fn turn<O: Observer>(
             return Ok(TurnEnd::Won);
         } else {
             player.square = squares.land(t as usize, extra, obs);
-            while Mk::ChainedJumps.on(obs) && squares.jump_to[player.square as usize] != 0 {
+            let mut from = t;
+            while let Some(next) = squares.chained(from, player.square, obs) {
                 budget.step()?;
-                player.square = squares.jump_to[player.square as usize];
+                from = player.square;
+                player.square = next;
             }
         }
-        match squares.special[t as usize] {
+        let here = squares.special.get(t as usize).copied();
+        match here.unwrap_or(Special::None) {
             Special::LoseTurn if !(extra && Mk::ExtraThrowIgnoresLoseTurn.on(obs)) => {
                 Ev::LoseATurn.hit(obs);
                 if extra {
@@ -396,7 +455,7 @@ fn turn<O: Observer>(
 /// players' squares. Rounds that begin with a turn still to be skipped
 /// are left out: squares alone do not say where such a game stands.
 pub fn round_starts(throws: &[u32], board: &Board) -> Vec<(usize, Vec<u32>)> {
-    let squares = Squares::new(board);
+    let squares = Squares::new(board, &());
     let mut dice = Dice { throws, used: 0 };
     let n = board.players.max(1) as usize;
     let mut players = vec![Player::default(); n];
@@ -412,7 +471,7 @@ pub fn round_starts(throws: &[u32], board: &Board) -> Vec<(usize, Vec<u32>)> {
                 continue;
             }
             match turn(&squares, &mut dice, player, &mut budget, &mut ()) {
-                Ok(TurnEnd::Passed) => {}
+                Ok(TurnEnd::Passed | TurnEnd::Ignored) => {}
                 _ => return out,
             }
         }
@@ -425,7 +484,7 @@ pub fn round_starts(throws: &[u32], board: &Board) -> Vec<(usize, Vec<u32>)> {
 /// depends only on its own throws, and a solver whose game lasts longer
 /// than the engine's still gives each later throw to the same player.
 pub fn turn_throws(throws: &[u32], board: &Board) -> Vec<(usize, usize, usize)> {
-    let squares = Squares::new(board);
+    let squares = Squares::new(board, &());
     let mut dice = Dice { throws, used: 0 };
     let n = board.players.max(1) as usize;
     let mut players = vec![Player::default(); n];
@@ -442,7 +501,7 @@ pub fn turn_throws(throws: &[u32], board: &Board) -> Vec<(usize, usize, usize)> 
             out.push((p, start, dice.used));
         }
         match end {
-            Ok(TurnEnd::Passed) => {}
+            Ok(TurnEnd::Passed | TurnEnd::Ignored) => {}
             Ok(TurnEnd::Won) => players[p].square = 100,
             _ => break,
         }
@@ -456,28 +515,44 @@ pub fn solve<O: Observer>(
     budget: &mut Budget,
     obs: &mut O,
 ) -> Result<Winners, Fault> {
-    let throws = input.throws();
+    play_games(&input.throws(), &input.games, budget, obs, |i| {
+        let lost = format!("game {} has no winner before the throw list ends", i + 1);
+        Err(if O::BENDING {
+            // A program reading past the list finds zeros and never moves again.
+            Fault::new(FaultKind::Budget, lost)
+        } else {
+            // Valid inputs exclude this (rule 4.5); reaching it is an engine bug.
+            Fault::new(FaultKind::Panic, lost)
+        })
+    })
+}
+
+/// The winner of each of `games` played on `throws`, in turn; `ran_out`
+/// answers for a game (by index) that the list cannot finish.
+pub fn play_games<O: Observer>(
+    throws: &[u32],
+    games: &[Board],
+    budget: &mut Budget,
+    obs: &mut O,
+    mut ran_out: impl FnMut(usize) -> Result<u32, Fault>,
+) -> Result<Winners, Fault> {
+    let from_one;
+    let throws = if Mk::ThrowsStoredFromOne.on(obs) {
+        from_one = [&[0], throws].concat();
+        &from_one[..]
+    } else {
+        throws
+    };
     let mut left = Leftover::default();
-    input
-        .games
-        .iter()
-        .enumerate()
+    (games.iter().enumerate())
         .map(|(i, g)| {
             if i > 0 {
                 Ev::ListRestarts.hit(obs);
             }
-            match play_game(&throws, g, budget, obs, &mut left)? {
+            obs.enter(ctx::CASE, ctx::case(i));
+            match play_game(throws, g, budget, obs, &mut left)? {
                 Some(f) => Ok(f.winner),
-                // A program reading past the list finds zeros and never moves again.
-                None if O::BENDING => Err(Fault::new(
-                    FaultKind::Budget,
-                    format!("game {} has no winner before the throw list ends", i + 1),
-                )),
-                // Valid inputs exclude this (rule 4.5); reaching it is an engine bug.
-                None => Err(Fault::new(
-                    FaultKind::Panic,
-                    format!("game {} has no winner before the throw list ends", i + 1),
-                )),
+                None => ran_out(i),
             }
         })
         .collect()
