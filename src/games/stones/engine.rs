@@ -58,9 +58,7 @@ impl Kind {
         let at = self.context();
         let value = match self {
             Kind::BW | Kind::WB if Mk::MixedPilesWorthZero.on_in(obs, at) => 0,
-            Kind::BW | Kind::WB if Mk::MixedPilesWorthOne.on_in(obs, at) => {
-                2 * self.double_value()
-            }
+            Kind::BW | Kind::WB if Mk::MixedPilesWorthOne.on_in(obs, at) => 2 * self.double_value(),
             Kind::BW | Kind::WB if Mk::BwWbSwapped.on(obs) => -self.double_value(),
             _ => self.double_value(),
         };
