@@ -2,10 +2,10 @@
 //! by the engine, the validator's replay, the generator, the shrinker and
 //! the trace, so that none of them disagrees about what a move does.
 
-use super::mistakes::Mk;
+use super::mistakes::{ctx, Mk};
 use super::model::{Case, Dir, Move, Outcome, Output, Verdict, MAX_SIDE};
 use crate::fault::{Budget, Fault, FaultKind};
-use crate::game::Observer;
+use crate::game::{Context, Observer};
 
 rule_events! {
     /// The rules of spec section 4 that a test set should exercise, as
@@ -118,6 +118,23 @@ impl Player {
             Player::Alice => "Alice",
             Player::Bob => "Bob",
         }
+    }
+
+    fn context(self) -> Context {
+        match self {
+            Player::Alice => ctx::ALICE,
+            Player::Bob => ctx::BOB,
+        }
+    }
+}
+
+/// The facts of a move's direction, for partial mistakes.
+fn dir_context(d: Dir) -> Context {
+    match d {
+        Dir::U => ctx::UP,
+        Dir::D => ctx::DOWN,
+        Dir::L => ctx::LEFT,
+        Dir::R => ctx::RIGHT,
     }
 }
 
@@ -295,15 +312,21 @@ impl Board {
         if c < 2 && !O::BENDING {
             return Err(Illegal::TooFew(c));
         }
+        let before = self.cells[target];
+        let e = before * p.sign();
         let kept = i64::from(!Mk::NoSoldierStays.on(obs));
-        let moved = if Mk::OneSoldierTooMany.on(obs) {
+        let fight = if e < 0 { ctx::FIGHT } else { 0 };
+        let moved = if Mk::OneSoldierTooMany.on_in(obs, fight) {
             c
         } else {
             c - kept
         };
+        let moved = if Mk::CountsIn32Bits.on_in(obs, ctx::GROUP) {
+            moved as i32 as i64
+        } else {
+            moved
+        };
         self.cells[source] = kept * p.sign();
-        let before = self.cells[target];
-        let e = before * p.sign();
         // Seen from the mover, every case of step 3 leaves e + a on the
         // target: a tie leaves 0, a repelled attack the defenders' e - a as
         // a negative count. Which case it was only names the battle, so the
@@ -451,13 +474,16 @@ pub fn play_case<O: Observer>(
     obs: &mut O,
     watch: impl FnMut(usize, &Board, &Shift),
 ) -> Result<(Outcome, usize), (usize, Illegal)> {
-    play_on(case, &mut Board::new(case), obs, watch)
+    play_on(case, &mut Board::new(case), 0, obs, watch)
 }
 
 /// [`play_case`] on `board`, which the case leaves as it ends.
+/// `turn` is the parity of the mover of the first line (0: Alice), which
+/// only a mistaken run carries over from an earlier case.
 fn play_on<O: Observer>(
     case: &Case,
     board: &mut Board,
+    turn: usize,
     obs: &mut O,
     mut watch: impl FnMut(usize, &Board, &Shift),
 ) -> Result<(Outcome, usize), (usize, Illegal)> {
@@ -469,16 +495,23 @@ fn play_on<O: Observer>(
         executed
     };
     let mut totals = [case.alice.count as i64, case.bob.count as i64];
+    let first = turn + usize::from(Mk::BobMovesFirst.on(obs));
     for (i, mv) in case.moves[..lines].iter().enumerate() {
-        let p = Player::of_line(if Mk::BobMovesFirst.on(obs) { i + 1 } else { i });
+        let p = Player::of_line(first + i);
+        obs.enter(ctx::MOVE, p.context() | dir_context(mv.d));
         if Mk::BonusAtRoundStart.on(obs) && i % 2 == 0 {
             board.bonus(Player::Alice, obs);
             board.bonus(Player::Bob, obs);
         }
         let s = board.play(p, mv, obs).map_err(|e| (i + 1, e))?;
         watch(i, board, &s);
-        if Mk::TotalsMissDefendersLosses.on(obs) {
-            totals[p.index()] += 1 - s.mover_losses();
+        if Mk::TotalsMissDefendersLosses.on_in(obs, ctx::TIE) {
+            let losses = s.mover_losses();
+            totals[p.index()] += 1 - losses;
+            let tie = if s.battle == Battle::Tie { ctx::TIE } else { 0 };
+            if !Mk::TotalsMissDefendersLosses.on_in(obs, tie) {
+                totals[p.other().index()] -= losses;
+            }
         }
         let winner = if Mk::EndCheckAfterRound.on(obs) {
             // Such a program looks at both castles once Bob has moved.
@@ -497,9 +530,18 @@ fn play_on<O: Observer>(
             }
         }
     }
+    obs.enter(ctx::MOVE, 0);
     if Mk::BonusAfterGameOver.on(obs) {
         for i in executed..case.moves.len() {
             board.bonus(Player::of_line(i), obs);
+        }
+    }
+    if Mk::IgnoredLinesFeedCastleCells.on(obs) {
+        for i in executed..case.moves.len() {
+            // The count grows whoever owns the cell; an emptied cell stays
+            // nobody's, and its count is never read again.
+            let c = board.castles[Player::of_line(first + i).index()];
+            board.cells[c] += board.cells[c].signum();
         }
     }
     if executed < case.moves.len() {
@@ -511,7 +553,7 @@ fn play_on<O: Observer>(
         Verdict::Draw => Ev::DrawAfterAllRounds,
     }
     .hit(obs);
-    let (alice, bob) = if Mk::TotalsMissDefendersLosses.on(obs) {
+    let (alice, bob) = if Mk::TotalsMissDefendersLosses.on_in(obs, ctx::TIE) {
         (totals[0], totals[1])
     } else if Mk::ScoresMissLastRowAndColumn.on(obs) {
         board.scores_within(board.n - 1, board.m - 1)
@@ -550,13 +592,22 @@ struct Leftover {
 impl Leftover {
     const SIDE: usize = MAX_SIDE as usize;
 
-    /// Lays the cells left by earlier cases under `board`'s castles.
-    fn lay_under(&self, board: &mut Board) {
+    /// Lays the cells left by earlier cases under `board`'s castles where
+    /// the run's clearing does not reach: everywhere for a board never
+    /// cleared, the columns beyond N for one cleared up to N both ways, the
+    /// last row and column for one cleared 0-based.
+    fn lay_under<O: Observer>(&self, board: &mut Board, obs: &O) {
         if self.grid.is_empty() {
             return;
         }
+        let (n, m) = (board.n, board.m);
+        let zero_based = Mk::GridCleared0Based.on(obs);
         for (i, cell) in board.cells.iter_mut().enumerate() {
-            if !board.castles.contains(&i) {
+            let (row, col) = (i / m, i % m);
+            let beyond = if col >= n { ctx::BEYOND_N } else { 0 };
+            let left = Mk::BoardNotCleared.on_in(obs, beyond)
+                || zero_based && (row == n - 1 || col == m - 1);
+            if left && !board.castles.contains(&i) {
                 *cell = self.grid[i / board.m * Self::SIDE + i % board.m];
             }
         }
@@ -579,13 +630,18 @@ pub fn solve<O: Observer>(
     obs: &mut O,
 ) -> Result<Output, Fault> {
     let mut left = Leftover::default();
+    let mut turn = 0;
     cases
         .iter()
-        .map(|case| {
+        .enumerate()
+        .map(|(i, case)| {
+            obs.enter(ctx::CASE, ctx::case(i));
             budget.steps(u64::from(case.n) * u64::from(case.m) + case.moves.len() as u64)?;
             let mut board = Board::new(case);
-            if Mk::BoardNotCleared.on(obs) {
-                left.lay_under(&mut board);
+            let kept =
+                Mk::BoardNotCleared.on_in(obs, ctx::BEYOND_N) || Mk::GridCleared0Based.on(obs);
+            if kept {
+                left.lay_under(&mut board, obs);
             }
             let outcome = match left.ended.filter(|_| Mk::GameOverNotReset.on(obs)) {
                 // Every line is ignored, as after the win of the last case.
@@ -598,14 +654,17 @@ pub fn solve<O: Observer>(
                     }
                 }
                 None => {
-                    play_on(case, &mut board, obs, |_, _, _| ())
+                    let (outcome, executed) = play_on(case, &mut board, turn, obs, |_, _, _| ())
                         .map_err(|(i, why)| {
                             Fault::new(FaultKind::Panic, format!("move {i}: {why}"))
-                        })?
-                        .0
+                        })?;
+                    if Mk::TurnFlipsOnPlayedLines.on(obs) {
+                        turn = (turn + executed) % 2;
+                    }
+                    outcome
                 }
             };
-            if Mk::BoardNotCleared.on(obs) {
+            if kept {
                 left.keep(&board);
             }
             if O::BENDING && outcome.verdict != Verdict::Draw {

@@ -2,10 +2,10 @@
 //! combinatorial game theory (§4.1), so a case is decided by the sign of
 //! one exact integer, twice the sum of the pile values.
 
-use super::mistakes::Mk;
+use super::mistakes::{ctx, Mk};
 use super::model::{Answer, Case, Input, Kind};
 use crate::fault::{Budget, Fault};
-use crate::game::Observer;
+use crate::game::{Context, Observer};
 
 rule_events! {
     /// The pile values and answer rules of spec section 4.1 and the
@@ -55,16 +55,30 @@ impl Kind {
     /// `double_value` as a run plays it: a mistaken run may misvalue a
     /// pile.
     fn played_value<O: Observer>(self, obs: &O) -> i128 {
+        let at = self.context();
         let value = match self {
-            Kind::BW | Kind::WB if Mk::MixedPilesWorthZero.on(obs) => 0,
-            Kind::BW | Kind::WB if Mk::MixedPilesWorthOne.on(obs) => 2 * self.double_value(),
+            Kind::BW | Kind::WB if Mk::MixedPilesWorthZero.on_in(obs, at) => 0,
+            Kind::BW | Kind::WB if Mk::MixedPilesWorthOne.on_in(obs, at) => 2 * self.double_value(),
             Kind::BW | Kind::WB if Mk::BwWbSwapped.on(obs) => -self.double_value(),
             _ => self.double_value(),
         };
-        if Mk::ColoursSwapped.on(obs) {
+        if Mk::ColoursSwapped.on_in(obs, at) {
             -value
         } else {
             value
+        }
+    }
+
+    /// The facts of a rule site that reads this kind: the kind and its
+    /// group.
+    fn context(self) -> Context {
+        match self {
+            Kind::W => ctx::W | ctx::SINGLE,
+            Kind::B => ctx::B | ctx::SINGLE,
+            Kind::WW => ctx::WW | ctx::DOUBLE,
+            Kind::BB => ctx::BB | ctx::DOUBLE,
+            Kind::WB => ctx::WB | ctx::MIXED,
+            Kind::BW => ctx::BW | ctx::MIXED,
         }
     }
 
@@ -109,9 +123,22 @@ fn solve_carrying<O: Observer>(input: &Input, obs: &mut O) -> Vec<Answer> {
     input
         .cases
         .iter()
-        .map(|case| {
+        .enumerate()
+        .map(|(i, case)| {
+            obs.enter(ctx::CASE, ctx::case(i));
             let kept: Case;
-            let case = if Mk::CountsNotCleared.on(obs) {
+            // A kind whose count survives the clearing between cases.
+            let survives = |kind: Kind| {
+                Mk::CountsNotCleared.on_in(obs, kind.context())
+                    || Mk::CountsClearedInPart.on(obs)
+                        && matches!(kind, Kind::BB | Kind::WB | Kind::BW)
+            };
+            let case = if Kind::ALL.into_iter().any(survives) {
+                for kind in Kind::ALL {
+                    if !survives(kind) {
+                        counts[kind.index()] = 0;
+                    }
+                }
                 for &(kind, count) in case {
                     counts[kind.index()] = count;
                 }
@@ -155,7 +182,12 @@ fn double_value_observed<O: Observer>(case: &Case, obs: &mut O) -> i128 {
     let mut g = 0f64;
     for &(kind, count) in case {
         kind.rule().hit(obs);
-        let term = kind.played_value(obs) * i128::from(count);
+        let count = if Mk::CountsInI32.on_in(obs, kind.context()) {
+            i128::from(count as i32)
+        } else {
+            i128::from(count)
+        };
+        let term = kind.played_value(obs) * count;
         if Mk::ValueInDouble.on(obs) {
             g += kind.double_value() as f64 / 2.0 * count as f64;
         }
@@ -171,6 +203,9 @@ fn double_value_observed<O: Observer>(case: &Case, obs: &mut O) -> i128 {
             Kind::WB | Kind::BW => halves += term,
             _ => whole += term,
         }
+    }
+    if Mk::SumInI32.on_in(obs, ctx::MIXED) {
+        halves = i128::from(halves as i32);
     }
     if Mk::HalvesTruncated.on(obs) {
         halves = halves / 2 * 2;

@@ -3,6 +3,28 @@
 //! (`engine.rs`), or the judge file read or the answers written as such a
 //! program does (`mistaken.rs`). Each has a witness in `witnesses/`.
 
+/// The facts a partial mistake of the stone game can be limited to: the
+/// kind of pile whose value or count a rule site reads, and the group of
+/// kinds it belongs to.
+pub mod ctx {
+    #[allow(unused_imports)] // for partials scoped to the first or a later case
+    pub use crate::game::ctx::{case, CASE, FIRST, LATER};
+    use crate::game::Context;
+
+    pub const W: Context = 1 << 0;
+    pub const B: Context = 1 << 1;
+    pub const WW: Context = 1 << 2;
+    pub const BB: Context = 1 << 3;
+    pub const WB: Context = 1 << 4;
+    pub const BW: Context = 1 << 5;
+    /// The one-stone piles, `w` and `b`.
+    pub const SINGLE: Context = 1 << 6;
+    /// The two-stone piles of one colour, `ww` and `bb`.
+    pub const DOUBLE: Context = 1 << 7;
+    /// The two-stone piles of both colours, `wb` and `bw`.
+    pub const MIXED: Context = 1 << 8;
+}
+
 mistakes! {
     /// Mistakes a contestant plausibly makes in the stone game.
     pub enum Mk {
@@ -10,10 +32,16 @@ mistakes! {
             "the two mixed piles are swapped: the one with a white stone on top is taken as worth +1/2 to A",
         MixedPilesWorthZero => "mixed-piles-worth-zero" (LeftOut, "pile-bw", "§4.1"):
             "a mixed pile holds one stone of each colour, so it is left out as worth nothing",
+            @ "bw" (ctx::BW): "the bw pile (black on white) is left out of the values as worth nothing; wb keeps its -1/2",
+            @ "wb" (ctx::WB): "the wb pile (white on black) is left out of the values as worth nothing; bw keeps its +1/2",
         MixedPilesWorthOne => "mixed-piles-worth-one" (LeftOut, "pile-wb", "§4.1"):
             "the top stone's move is left out of a mixed pile, which is then worth a whole move to the owner of its bottom stone",
+            @ "bw" (ctx::BW): "only the bw pile loses its top stone's move and is worth a whole +1 to A; wb keeps its -1/2",
+            @ "wb" (ctx::WB): "only the wb pile loses its top stone's move and is worth a whole -1 to A; bw keeps its +1/2",
         ColoursSwapped => "colours-swapped" (WrongTarget, "pile-w", "§4.1"):
             "A is taken to play the black stones and B the white ones",
+            @ "single" (ctx::SINGLE): "the one-stone piles have their signs swapped: w is worth -1 and b +1, the other piles keep theirs",
+            @ "double" (ctx::DOUBLE): "the two-stone piles of one colour have their signs swapped: ww is worth -2 and bb +2, the other piles keep theirs",
         HalvesTruncated => "halves-truncated" (OffByOne, "halves-change-outcome", "§4.1"):
             "the value is summed in whole units and the mixed piles' (bw - wb) / 2 truncated, losing an odd half",
         HalvesTiebreak => "halves-tiebreak" (Order, "halves-change-outcome", "§4.1"):
@@ -26,10 +54,17 @@ mistakes! {
             "the second word says whether B, the player then moving first, wins, instead of A",
         CountsNotCleared => "counts-not-cleared" (NotReset, "b-wins-both", "§4.1"):
             "the counts per kind are not cleared between cases, so a kind not listed keeps its count from an earlier case",
+            @ "mixed-piles" (ctx::MIXED): "the mixed kinds' counts, kept in variables apart from the array of the others, are not cleared between cases; the array is",
+            @ "bw" (ctx::BW): "the clearing loop between cases stops one kind short and leaves the count of bw, the last kind, from an earlier case",
+        CountsClearedInPart => "counts-cleared-in-part" (State, "pile-bb", "§4.1"):
+            "the 64-bit counts per kind (in the order w b ww bb wb bw) are cleared with memset(cnt, 0, 6 * sizeof(int)), which clears w, b and ww only: bb, wb and bw not listed keep their counts from an earlier case",
+        CountsInI32 => "counts-in-i32" (State, "term-beyond-i32", "§4.2"):
+            "each count is read with %d into an int, which keeps its low 32 bits as a signed number; T is then summed in 64 bits",
         TotalNotReset => "total-not-reset" (NotReset, "a-wins-both", "§4.1"):
             "the sum T is not reset between cases, so each case adds to the ones before",
         SumInI32 => "sum-in-i32" (Width, "term-beyond-i32", "§4.2"):
             "T is computed in 32-bit integers, which wrap past 2^31",
+            @ "mixed-piles" (ctx::MIXED): "the mixed piles' part c(bw) - c(wb) is kept in a 32-bit int, which wraps past 2^31, while the rest of T is exact",
         SumUnsigned => "sum-unsigned" (Width, "b-wins-both", "§4.2"):
             "T is computed in unsigned 64-bit integers like the counts, so a negative T wraps to a huge positive one",
         ValueInDouble => "value-in-double" (Width, "second-player-wins", "§4.2"):
