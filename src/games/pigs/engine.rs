@@ -364,6 +364,17 @@ struct Kept {
     resume: bool,
 }
 
+/// A hand kept as slots in the order its cards came, each marked once its
+/// card is gone, with a count of the slots in use (a mistake emptying a
+/// hand resets the count and keeps the marks).
+#[derive(Debug, Clone, Default)]
+struct Slots {
+    /// The slot of each card in hand, leftmost first.
+    live: Vec<usize>,
+    gone: Vec<bool>,
+    used: usize,
+}
+
 /// The whole game state: the circle, the deck and the draw position.
 struct Table<'a, O: Observer> {
     pigs: Vec<Pig>,
@@ -385,6 +396,8 @@ struct Table<'a, O: Observer> {
     /// Per pig, suspicion kept as a reveal as an FP (a mistake), until the
     /// pig reveals its own role.
     looks_fp: Vec<bool>,
+    /// Per pig, its hand's slots (a mistake).
+    slots: Vec<Slots>,
 }
 
 impl<'a, O: Observer> Table<'a, O> {
@@ -414,10 +427,20 @@ impl<'a, O: Observer> Table<'a, O> {
             kept: Kept::default(),
             holes: Vec::new(),
             looks_fp: Vec::new(),
+            slots: Vec::new(),
         };
         if O::BENDING {
             t.holes = vec![Vec::new(); t.pigs.len()];
             t.looks_fp = vec![false; t.pigs.len()];
+            t.slots = t
+                .pigs
+                .iter()
+                .map(|p| Slots {
+                    live: (0..p.hand.len()).collect(),
+                    gone: vec![false; p.hand.len()],
+                    used: p.hand.len(),
+                })
+                .collect();
         }
         if t.log.is_some() {
             for i in 0..t.pigs.len() {
@@ -552,7 +575,10 @@ impl<'a, O: Observer> Table<'a, O> {
 
     /// §4.1 "Revealed": the MP is always known.
     fn is_known(&self, i: usize) -> bool {
-        self.pigs[i].role == Role::MP || self.pigs[i].revealed || (O::BENDING && self.looks_fp[i])
+        if self.pigs[i].role == Role::MP {
+            return self.pigs[i].revealed || !self.bent(Mk::MpUnknownUntilItActs);
+        }
+        self.pigs[i].revealed || (O::BENDING && self.looks_fp[i])
     }
 
     /// The side a pig is known to be on: its own once known, the FP side
@@ -587,7 +613,8 @@ impl<'a, O: Observer> Table<'a, O> {
 
     /// §4.1: a ZP or FP becomes known for good.
     fn reveal(&mut self, i: usize) {
-        if self.pigs[i].role != Role::MP && !self.pigs[i].revealed {
+        let mp_flagged = self.bent(Mk::MpUnknownUntilItActs);
+        if (self.pigs[i].role != Role::MP || mp_flagged) && !self.pigs[i].revealed {
             self.pigs[i].revealed = true;
             if O::BENDING {
                 self.looks_fp[i] = false;
@@ -634,6 +661,21 @@ impl<'a, O: Observer> Table<'a, O> {
     /// §4.3: a drawn card goes to the right end of the hand, or into its
     /// leftmost hole for a hand kept as an array with holes (a mistake).
     fn put(&mut self, who: usize, card: Card) {
+        if O::BENDING && self.bent(Mk::PenaltyLeavesStaleMarks) {
+            let slots = &mut self.slots[who];
+            let slot = slots.used;
+            slots.used += 1;
+            if slot < slots.gone.len() {
+                if slots.gone[slot] {
+                    return; // marked gone before the hand was emptied
+                }
+            } else {
+                slots.gone.push(false);
+            }
+            slots.live.push(slot);
+            self.pigs[who].hand.push(card);
+            return;
+        }
         if O::BENDING && self.bent(Mk::DrawFillsHoles) {
             let holes = &mut self.holes[who];
             if let Some((k, &at)) = holes.iter().enumerate().min_by_key(|&(_, &g)| g) {
@@ -659,6 +701,11 @@ impl<'a, O: Observer> Table<'a, O> {
                 *g -= 1;
             }
             holes.push(i);
+            if self.bent(Mk::PenaltyLeavesStaleMarks) {
+                let slots = &mut self.slots[who];
+                let slot = slots.live.remove(i);
+                slots.gone[slot] = true;
+            }
         }
         self.pigs[who].hand.remove(i)
     }
@@ -668,6 +715,8 @@ impl<'a, O: Observer> Table<'a, O> {
         self.pigs[who].hand.clear();
         if O::BENDING {
             self.holes[who].clear();
+            self.slots[who].live.clear();
+            self.slots[who].used = 0;
         }
     }
 

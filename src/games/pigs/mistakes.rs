@@ -12,7 +12,7 @@
 //! A partial mistake (`NAME@SCOPE`) is played only where the rule site's
 //! context (the bits of [`ctx`]) holds its scope: which card is at stake,
 //! the role of the pig the rule looks at, which link of a J chain, whether
-//! the pig is hurt in its own turn.
+//! the pig is hurt in its own turn, whether an N or W is being resolved.
 
 /// The facts a rule site of the engine may state, so that a partial
 /// mistake is played only there. Which pig a role bit names depends on the
@@ -41,6 +41,9 @@ pub mod ctx {
     pub const ANSWER: Context = 1 << 12;
     /// The pig hurt is the one whose turn it is.
     pub const OWN_TURN: Context = 1 << 13;
+    /// An N or a W is being resolved: held for the whole card, its J
+    /// chains and the deaths it causes included.
+    pub const AREA: Context = 1 << 14;
 }
 
 mistakes! {
@@ -54,6 +57,7 @@ mistakes! {
         NoRebelReward => "no-rebel-reward" (LeftOut, "fp-killed-reward", "§4.9"):
             "killing an FP earns no cards",
             @ "rebel" (ctx::REBEL): "an FP that kills an FP earns no cards; the MP or a ZP killing one draws 3",
+            @ "area" (ctx::AREA): "an FP killed by the damage of an N or W earns its user no cards; killed by a K or in a duel it earns the 3 cards",
         NoLoyalKillPenalty => "no-loyal-kill-penalty" (LeftOut, "zp-killed-by-mp", "§4.9"):
             "the MP keeps its hand and crossbow after killing a ZP",
         PenaltyKeepsCrossbow => "penalty-keeps-crossbow" (LeftOut, "zp-killed-by-mp", "§4.9"):
@@ -61,6 +65,7 @@ mistakes! {
         NoSuspicion => "no-suspicion" (LeftOut, "suspected-rebel-marked", "§4.8"):
             "the MP never suspects anybody: only revealed FPs are its enemies",
             @ "loyal" (ctx::LOYAL): "the MP never suspects a ZP, only an FP whose N or W hurt it",
+            @ "volley" (ctx::VOLLEY): "a W that hurts the MP does not make its unrevealed user suspected; an N does",
         SuspectedWhenAnswered => "suspected-when-answered" (LeftOut, "suspected-rebel-marked", "§4.8"):
             "the MP suspects the unrevealed user of an N or W that reached it even when it answered with K or D",
         DuelNeverNegated => "duel-never-negated" (LeftOut, "duel-cancelled", "§4.6"):
@@ -100,6 +105,7 @@ mistakes! {
             "a pig is dying only below 0 HP, so it lives on at 0",
         UserNeverNegates => "user-never-negates" (OffByOne, "j-by-user", "§4.7"):
             "the search for a protecting J runs from the pig after the trick's user round to the pig before it",
+            @ "area" (ctx::AREA): "for an N or W the search for a protecting J runs from the pig after the user; for an F it starts at the user",
         AreaSkipsLast => "area-skips-last" (OffByOne, "invasion-used", "§4.6"):
             "an N or W stops one seat short: the pig sitting just before its user is never reached",
         JSearchSkipsLast => "j-search-skips-last" (OffByOne, "duel-cancelled", "§4.7"):
@@ -179,6 +185,12 @@ mistakes! {
             "the deck index is taken modulo m: after the m-th card the draws start again from the top card",
         CancelledDuelNoRescan => "cancelled-duel-no-rescan" (State, "duel-cancelled", "§4.5"):
             "after a duel cancelled by J the scan of the hand goes on from the card after the F instead of restarting from the left",
+        SuspicionOverwritesReveal => "suspicion-overwrites-reveal" (State, "revealed-not-suspected", "§4.8"):
+            "reveal and suspicion share one status field: an N or W of a revealed pig that hurts the MP makes it an unrevealed suspected pig again, until it reveals anew",
+        MpUnknownUntilItActs => "mp-unknown-until-it-acts" (State, "j-unknown-target", "§4.1"):
+            "the MP has a reveal flag like the others, false at the start: nobody protects the MP with a J until it has used a K or an F or played a J",
+        PenaltyLeavesStaleMarks => "penalty-leaves-stale-marks" (State, "zp-killed-by-mp", "§4.9"):
+            "a hand is kept as slots in the order cards came, each with a mark once the card is gone; the MP's penalty empties the slots but not the marks, so a card arriving in a slot marked before is gone at once",
         DeckReadAsStack => "deck-read-as-stack" (Reading, "input", "§2"):
             "the deck is pushed onto a stack as it is read, so the last card listed is drawn first",
         EmptyHandNoLine => "empty-hand-no-line" (Output, "output", "§5"):

@@ -37,7 +37,16 @@ impl<O: Observer> Table<'_, O> {
                 self.mp_attack(me, target);
                 self.duel(me, target)?;
             }
-            Action::Area(card) => self.area(me, card)?,
+            Action::Area(card) => {
+                if O::BENDING {
+                    self.obs.enter(ctx::AREA, ctx::AREA);
+                }
+                let flow = self.area(me, card);
+                if O::BENDING {
+                    self.obs.enter(ctx::AREA, 0);
+                }
+                flow?;
+            }
         }
         Ok(())
     }
@@ -178,7 +187,10 @@ impl<O: Observer> Table<'_, O> {
                 return Err(halt);
             }
             if self.pigs[x].role == Role::MP
-                && !self.bent_in(Mk::NoSuspicion, role_ctx(self.pigs[me].role))
+                && !self.bent_in(
+                    Mk::NoSuspicion,
+                    role_ctx(self.pigs[me].role) | card_ctx(card),
+                )
             {
                 self.suspect(me);
             }
@@ -192,6 +204,12 @@ impl<O: Observer> Table<'_, O> {
     /// §4.8: called after an N/W of `user` hurt the MP, who survived.
     fn suspect(&mut self, user: usize) {
         if self.is_known(user) {
+            if self.pigs[user].role != Role::MP && self.bent(Mk::SuspicionOverwritesReveal) {
+                // The status field now says suspected, not revealed.
+                self.pigs[user].revealed = false;
+                self.pigs[user].suspected = true;
+                return;
+            }
             self.ev(Ev::RevealedNotSuspected);
             return;
         }
