@@ -6,10 +6,10 @@
 //! The same [`simulate`] serves `solve`, `rule_hits`, the validator's
 //! termination rule (§3 item 6) and the trace, so they can never disagree.
 
-use super::mistakes::Mk;
+use super::mistakes::{ctx, Mk};
 use super::model::{cards_text, Card, Input, Output, Role, Side};
 use crate::fault::{Budget, Fault, FaultKind};
-use crate::game::Observer;
+use crate::game::{Context, Observer};
 
 rule_events! {
     /// The rules of spec section 4 that a test set should exercise. Besides
@@ -163,6 +163,29 @@ mod scan;
 /// could heal), with fewer than 10 idle turns between two of them, plus at
 /// most 1,000 turns before exhaustion: about 211,000 turns in all.
 pub const MAX_TURNS: u64 = 1_000_000;
+
+/// The context bit of a pig's role, for the partial mistakes of a site.
+fn role_ctx(role: Role) -> Context {
+    match role {
+        Role::MP => ctx::MASTER,
+        Role::ZP => ctx::LOYAL,
+        Role::FP => ctx::REBEL,
+    }
+}
+
+/// The context bit of a card, for the partial mistakes of a site.
+fn card_ctx(card: Card) -> Context {
+    match card {
+        Card::P => ctx::PEACH,
+        Card::K => ctx::KILL,
+        Card::D => ctx::DODGE,
+        Card::F => ctx::DUEL,
+        Card::N => ctx::INVASION,
+        Card::W => ctx::VOLLEY,
+        Card::J => ctx::NEGATION,
+        Card::Z => ctx::CROSSBOW,
+    }
+}
 
 /// How a simulation stopped.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -335,6 +358,21 @@ struct Kept {
     duel: Option<usize>,
     /// Where the scan goes on: the position of the card used last.
     from: usize,
+    /// The duel just resolved was cancelled by a J chain, and the next
+    /// scan goes on from `from`.
+    cancelled: bool,
+    resume: bool,
+}
+
+/// A hand kept as slots in the order its cards came, each marked once its
+/// card is gone, with a count of the slots in use (a mistake emptying a
+/// hand resets the count and keeps the marks).
+#[derive(Debug, Clone, Default)]
+struct Slots {
+    /// The slot of each card in hand, leftmost first.
+    live: Vec<usize>,
+    gone: Vec<bool>,
+    used: usize,
 }
 
 /// The whole game state: the circle, the deck and the draw position.
@@ -352,6 +390,14 @@ struct Table<'a, O: Observer> {
     /// right that merely moved left. Kept only while an observer listens.
     used_at: Option<(usize, usize)>,
     kept: Kept,
+    /// Per pig, the holes that used cards left in a hand kept as an array
+    /// (a mistake), each as the number of cards left of it.
+    holes: Vec<Vec<usize>>,
+    /// Per pig, suspicion kept as a reveal as an FP (a mistake), until the
+    /// pig reveals its own role.
+    looks_fp: Vec<bool>,
+    /// Per pig, its hand's slots (a mistake).
+    slots: Vec<Slots>,
 }
 
 impl<'a, O: Observer> Table<'a, O> {
@@ -379,7 +425,23 @@ impl<'a, O: Observer> Table<'a, O> {
             obs,
             used_at: None,
             kept: Kept::default(),
+            holes: Vec::new(),
+            looks_fp: Vec::new(),
+            slots: Vec::new(),
         };
+        if O::BENDING {
+            t.holes = vec![Vec::new(); t.pigs.len()];
+            t.looks_fp = vec![false; t.pigs.len()];
+            t.slots = t
+                .pigs
+                .iter()
+                .map(|p| Slots {
+                    live: (0..p.hand.len()).collect(),
+                    gone: vec![false; p.hand.len()],
+                    used: p.hand.len(),
+                })
+                .collect();
+        }
         if t.log.is_some() {
             for i in 0..t.pigs.len() {
                 note!(t, "{} starts with {}", t.name(i), t.hand_text(i));
@@ -407,6 +469,12 @@ impl<'a, O: Observer> Table<'a, O> {
         m.on(&*self.obs)
     }
 
+    /// As [`Table::bent`], at a site whose context is `c`.
+    #[inline(always)]
+    fn bent_in(&self, m: Mk, c: Context) -> bool {
+        m.on_in(&*self.obs, c)
+    }
+
     fn name(&self, i: usize) -> String {
         format!("pig{}({})", i + 1, self.pigs[i].role)
     }
@@ -425,17 +493,25 @@ impl<'a, O: Observer> Table<'a, O> {
     fn run(&mut self) -> Result<(Ending, u64), Fault> {
         let mut me = 0;
         let mut idle = 0;
+        // The active pig's index in the list of living pigs, for a
+        // program that erases dead pigs from that list (a mistake).
+        let mut listed = 0;
         for turn in 1..=MAX_TURNS {
             self.budget.step()?;
             if O::BENDING {
                 self.kept.active = me;
                 if !self.pigs[me].alive {
-                    // A turn chosen before its pig died (a mistake): the
-                    // dead pig draws and plays nothing.
+                    // A turn chosen before its pig died, or a dead seat's
+                    // turn (mistakes): the dead pig draws and plays nothing.
                     self.draw(me, 2);
-                    me = self.next_alive(me);
+                    me = if self.bent(Mk::DeadSeatDraws) {
+                        (me + 1) % self.pigs.len()
+                    } else {
+                        self.next_alive(me)
+                    };
                     continue;
                 }
+                listed = self.pigs[..me].iter().filter(|p| p.alive).count();
             }
             let early = self
                 .bent(Mk::NextTurnChosenEarly)
@@ -467,7 +543,18 @@ impl<'a, O: Observer> Table<'a, O> {
             if let (true, Some(side)) = (O::BENDING, self.kept.won) {
                 return Ok((Ending::Won(side), turn));
             }
-            me = early.unwrap_or_else(|| self.next_alive(me));
+            me = if self.bent(Mk::DeadSeatDraws) {
+                (me + 1) % self.pigs.len()
+            } else if self.bent(Mk::TurnIndexNotShifted) {
+                // The index stays where it was: one past it in the list
+                // that the deaths of this turn have shortened.
+                let living: Vec<usize> = (0..self.pigs.len())
+                    .filter(|&i| self.pigs[i].alive)
+                    .collect();
+                living[(listed + 1) % living.len()]
+            } else {
+                early.unwrap_or_else(|| self.next_alive(me))
+            };
         }
         Ok((Ending::Cap, MAX_TURNS))
     }
@@ -488,7 +575,20 @@ impl<'a, O: Observer> Table<'a, O> {
 
     /// §4.1 "Revealed": the MP is always known.
     fn is_known(&self, i: usize) -> bool {
-        self.pigs[i].role == Role::MP || self.pigs[i].revealed
+        if self.pigs[i].role == Role::MP {
+            return self.pigs[i].revealed || !self.bent(Mk::MpUnknownUntilItActs);
+        }
+        self.pigs[i].revealed || (O::BENDING && self.looks_fp[i])
+    }
+
+    /// The side a pig is known to be on: its own once known, the FP side
+    /// for a suspicion kept as a reveal (a mistake).
+    fn known_side(&self, i: usize) -> Side {
+        if O::BENDING && self.looks_fp[i] {
+            Side::Fp
+        } else {
+            self.pigs[i].role.side()
+        }
     }
 
     /// §4.1 "Enemies", judged by the target's revealed role once it has one.
@@ -506,15 +606,19 @@ impl<'a, O: Observer> Table<'a, O> {
             Role::MP if o.suspected && self.bent(Mk::SuspicionOutlivesReveal) => true,
             Role::MP => mp_view(),
             Role::ZP if self.bent(Mk::LoyalAttacksSuspected) => mp_view(),
-            Role::ZP => o.revealed && o.role == Role::FP,
+            Role::ZP => (o.revealed && o.role == Role::FP) || (O::BENDING && self.looks_fp[other]),
             Role::FP => o.role == Role::MP || (o.revealed && o.role == Role::ZP),
         }
     }
 
     /// §4.1: a ZP or FP becomes known for good.
     fn reveal(&mut self, i: usize) {
-        if self.pigs[i].role != Role::MP && !self.pigs[i].revealed {
+        let mp_flagged = self.bent(Mk::MpUnknownUntilItActs);
+        if (self.pigs[i].role != Role::MP || mp_flagged) && !self.pigs[i].revealed {
             self.pigs[i].revealed = true;
+            if O::BENDING {
+                self.looks_fp[i] = false;
+            }
             self.ev(Ev::Revealed);
             note!(self, "    {} is revealed", self.name(i));
         }
@@ -522,7 +626,7 @@ impl<'a, O: Observer> Table<'a, O> {
 
     /// §3 item 6: the next draw would yield the m-th card.
     fn exhausted(&self) -> bool {
-        self.drawn + 1 >= self.deck.len()
+        self.drawn + 1 >= self.deck.len() && !self.bent(Mk::DeckWrapsAround)
     }
 
     /// §4.3: appends the top cards; past the end, copies of the m-th card.
@@ -535,9 +639,15 @@ impl<'a, O: Observer> Table<'a, O> {
                     continue;
                 }
             }
+            if self.bent(Mk::DeckWrapsAround) {
+                let card = self.deck[self.drawn % self.deck.len()];
+                self.drawn += 1;
+                self.put(who, card);
+                continue;
+            }
             let card = self.deck[self.drawn.min(self.deck.len() - 1)];
             self.drawn = (self.drawn + 1).min(self.deck.len());
-            self.pigs[who].hand.push(card);
+            self.put(who, card);
         }
         note!(
             self,
@@ -548,10 +658,72 @@ impl<'a, O: Observer> Table<'a, O> {
         );
     }
 
+    /// §4.3: a drawn card goes to the right end of the hand, or into its
+    /// leftmost hole for a hand kept as an array with holes (a mistake).
+    fn put(&mut self, who: usize, card: Card) {
+        if O::BENDING && self.bent(Mk::PenaltyLeavesStaleMarks) {
+            let slots = &mut self.slots[who];
+            let slot = slots.used;
+            slots.used += 1;
+            if slot < slots.gone.len() {
+                if slots.gone[slot] {
+                    return; // marked gone before the hand was emptied
+                }
+            } else {
+                slots.gone.push(false);
+            }
+            slots.live.push(slot);
+            self.pigs[who].hand.push(card);
+            return;
+        }
+        if O::BENDING && self.bent(Mk::DrawFillsHoles) {
+            let holes = &mut self.holes[who];
+            if let Some((k, &at)) = holes.iter().enumerate().min_by_key(|&(_, &g)| g) {
+                holes.swap_remove(k);
+                // The holes right of the filled one, those beside it
+                // included, now have one more card to their left.
+                for g in holes.iter_mut().filter(|g| **g >= at) {
+                    *g += 1;
+                }
+                self.pigs[who].hand.insert(at, card);
+                return;
+            }
+        }
+        self.pigs[who].hand.push(card);
+    }
+
+    /// Takes the card at `i` out of the hand of `who`, leaving a hole
+    /// where a mistaken program keeps one.
+    fn take(&mut self, who: usize, i: usize) -> Card {
+        if O::BENDING {
+            let holes = &mut self.holes[who];
+            for g in holes.iter_mut().filter(|g| **g > i) {
+                *g -= 1;
+            }
+            holes.push(i);
+            if self.bent(Mk::PenaltyLeavesStaleMarks) {
+                let slots = &mut self.slots[who];
+                let slot = slots.live.remove(i);
+                slots.gone[slot] = true;
+            }
+        }
+        self.pigs[who].hand.remove(i)
+    }
+
+    /// Empties a hand: no cards and no holes left.
+    fn clear_hand(&mut self, who: usize) {
+        self.pigs[who].hand.clear();
+        if O::BENDING {
+            self.holes[who].clear();
+            self.slots[who].live.clear();
+            self.slots[who].used = 0;
+        }
+    }
+
     /// Removes the leftmost copy of `card` (§4.6, last paragraph).
     fn discard(&mut self, who: usize, card: Card) -> bool {
-        let rightmost = self.bent(Mk::DiscardsRightmost);
-        let hand = &mut self.pigs[who].hand;
+        let rightmost = self.bent_in(Mk::DiscardsRightmost, card_ctx(card));
+        let hand = &self.pigs[who].hand;
         let at = if rightmost {
             hand.iter().rposition(|&c| c == card)
         } else {
@@ -559,7 +731,7 @@ impl<'a, O: Observer> Table<'a, O> {
         };
         match at {
             Some(i) => {
-                hand.remove(i);
+                self.take(who, i);
                 if O::LISTENING {
                     self.used_at_discard(who, i);
                 }
@@ -609,10 +781,14 @@ impl<'a, O: Observer> Table<'a, O> {
             if O::BENDING {
                 self.kept.from = pos;
             }
-            let card = self.pigs[me].hand.remove(pos);
+            let card = self.take(me, pos);
             used_non_z |= card != Card::Z;
             let kill = matches!(action, Action::Kill(_));
             self.resolve(me, action, k_used)?;
+            if O::BENDING {
+                let cancelled = std::mem::take(&mut self.kept.cancelled);
+                self.kept.resume = cancelled && self.bent(Mk::CancelledDuelNoRescan);
+            }
             if let (true, Some((taker, cards))) = (O::BENDING, self.kept.owed.take()) {
                 self.draw(taker, cards);
             }

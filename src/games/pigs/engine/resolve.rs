@@ -2,7 +2,7 @@
 //! may cancel a trick, damage and death. A child of the engine, so that it
 //! works on the same private game state.
 
-use super::{Action, Card, Ev, Flow, Halt, Mk, Role, Side, Table};
+use super::{card_ctx, ctx, role_ctx, Action, Card, Ev, Flow, Halt, Mk, Role, Side, Table};
 use crate::fault::Fault;
 use crate::game::Observer;
 
@@ -37,7 +37,16 @@ impl<O: Observer> Table<'_, O> {
                 self.mp_attack(me, target);
                 self.duel(me, target)?;
             }
-            Action::Area(card) => self.area(me, card)?,
+            Action::Area(card) => {
+                if O::BENDING {
+                    self.obs.enter(ctx::AREA, ctx::AREA);
+                }
+                let flow = self.area(me, card);
+                if O::BENDING {
+                    self.obs.enter(ctx::AREA, 0);
+                }
+                flow?;
+            }
         }
         Ok(())
     }
@@ -71,6 +80,9 @@ impl<O: Observer> Table<'_, O> {
             self.reveal(me); // step 1, even if cancelled
         }
         if !self.bent(Mk::DuelNeverNegated) && self.j_chain(me, target)? {
+            if O::BENDING {
+                self.kept.cancelled = true;
+            }
             self.ev(Ev::DuelCancelled);
             note!(self, "    the duel is cancelled");
             return Ok(()); // step 2
@@ -117,7 +129,7 @@ impl<O: Observer> Table<'_, O> {
         } else {
             Ev::VolleyUsed
         });
-        let answer = if (card == Card::N) != self.bent(Mk::AreaAnswersSwapped) {
+        let answer = if (card == Card::N) != self.bent_in(Mk::AreaAnswersSwapped, card_ctx(card)) {
             Card::K
         } else {
             Card::D
@@ -141,7 +153,8 @@ impl<O: Observer> Table<'_, O> {
             if self.bent(Mk::DiscardBeforeNegation) && self.discard(x, answer) {
                 continue;
             }
-            let cancelled = !self.bent(Mk::AreaNeverNegated) && self.j_chain(me, x)?;
+            let cancelled =
+                !self.bent_in(Mk::AreaNeverNegated, card_ctx(card)) && self.j_chain(me, x)?;
             stuck |= cancelled && self.bent(Mk::CancelNotReset);
             if cancelled || stuck {
                 self.ev(Ev::AreaCancelled);
@@ -173,7 +186,12 @@ impl<O: Observer> Table<'_, O> {
                 }
                 return Err(halt);
             }
-            if self.pigs[x].role == Role::MP && !self.bent(Mk::NoSuspicion) {
+            if self.pigs[x].role == Role::MP
+                && !self.bent_in(
+                    Mk::NoSuspicion,
+                    role_ctx(self.pigs[me].role) | card_ctx(card),
+                )
+            {
                 self.suspect(me);
             }
         }
@@ -186,10 +204,19 @@ impl<O: Observer> Table<'_, O> {
     /// §4.8: called after an N/W of `user` hurt the MP, who survived.
     fn suspect(&mut self, user: usize) {
         if self.is_known(user) {
+            if self.pigs[user].role != Role::MP && self.bent(Mk::SuspicionOverwritesReveal) {
+                // The status field now says suspected, not revealed.
+                self.pigs[user].revealed = false;
+                self.pigs[user].suspected = true;
+                return;
+            }
             self.ev(Ev::RevealedNotSuspected);
             return;
         }
         self.ev(Ev::SuspectedRebelMarked);
+        if O::BENDING && self.bent(Mk::SuspicionInRevealField) {
+            self.looks_fp[user] = true;
+        }
         if !self.pigs[user].suspected {
             self.pigs[user].suspected = true;
             note!(self, "    the MP now suspects {}", self.name(user));
@@ -198,13 +225,14 @@ impl<O: Observer> Table<'_, O> {
 
     /// §4.7: whether the trick aimed at `target` is cancelled.
     fn j_chain(&mut self, user: usize, target: usize) -> Result<bool, Fault> {
-        let mut side = self.pigs[target].role.side();
+        let mut side = self.known_side(target);
         let n = self.pigs.len();
         let unknown = !self.is_known(target);
+        let role = role_ctx(self.pigs[target].role);
         let itself = unknown
             && self.bent(Mk::UnknownSelfProtects)
             && self.pigs[target].hand.contains(&Card::J);
-        if unknown && !itself && !self.bent(Mk::UnknownTargetsProtected) {
+        if unknown && !itself && !self.bent_in(Mk::UnknownTargetsProtected, role) {
             if O::LISTENING && self.first_with_j(user, side).is_some() {
                 self.ev(Ev::JUnknownTarget);
             }
@@ -246,7 +274,12 @@ impl<O: Observer> Table<'_, O> {
             } else {
                 note!(self, "    {} answers with J", self.name(y));
             }
-            if !self.bent(Mk::JDoesNotReveal) {
+            let link = if played == 1 {
+                ctx::FIRST_LINK
+            } else {
+                ctx::ANSWER
+            };
+            if !self.bent_in(Mk::JDoesNotReveal, link) {
                 self.reveal(y); // step 3
             }
             if self.bent(Mk::JNeverAnswered) {
@@ -293,7 +326,12 @@ impl<O: Observer> Table<'_, O> {
         if self.pigs[victim].hp > floor {
             return Ok(());
         }
-        if !self.bent(Mk::NoDyingPeach) && self.discard(victim, Card::P) {
+        let own = if victim == self.kept.active {
+            ctx::OWN_TURN
+        } else {
+            0
+        };
+        if !self.bent_in(Mk::NoDyingPeach, own) && self.discard(victim, Card::P) {
             self.pigs[victim].hp += 1;
             self.ev(Ev::DyingEatsPeach);
             note!(
@@ -310,16 +348,16 @@ impl<O: Observer> Table<'_, O> {
     /// §4.9 item 3, sub-items in their order.
     fn die(&mut self, victim: usize, source: usize) -> Flow {
         let keeps_hand = self.bent(Mk::DeadPigPlaysOn);
-        let pig = &mut self.pigs[victim];
-        pig.alive = false;
+        self.pigs[victim].alive = false;
         if !keeps_hand {
-            pig.hand.clear();
-            pig.crossbow = false;
+            self.clear_hand(victim);
+            self.pigs[victim].crossbow = false;
         }
-        let role = pig.role;
+        let role = self.pigs[victim].role;
         note!(self, "    {} dies", self.name(victim));
-        let rewarded =
-            (role == Role::FP && !self.bent(Mk::NoRebelReward)) || self.bent(Mk::RewardForAnyKill);
+        let killer = role_ctx(self.pigs[source].role);
+        let rewarded = (role == Role::FP && !self.bent_in(Mk::NoRebelReward, killer))
+            || self.bent(Mk::RewardForAnyKill);
         let reward_first = self.bent(Mk::RewardBeforeWin);
         if rewarded && reward_first {
             self.reward(source);
@@ -335,14 +373,14 @@ impl<O: Observer> Table<'_, O> {
         if rewarded && !reward_first {
             self.reward(source); // 3.3
         }
-        let punished = self.pigs[source].role == Role::MP || self.bent(Mk::PenaltyForAnyKiller);
+        let punished =
+            self.pigs[source].role == Role::MP || self.bent_in(Mk::PenaltyForAnyKiller, killer);
         if role == Role::ZP && punished && !self.bent(Mk::NoLoyalKillPenalty) {
             self.ev(Ev::ZpKilledByMp);
             let keeps_crossbow = self.bent(Mk::PenaltyKeepsCrossbow);
-            let mp = &mut self.pigs[source];
-            mp.hand.clear(); // 3.4
+            self.clear_hand(source); // 3.4
             if !keeps_crossbow {
-                mp.crossbow = false;
+                self.pigs[source].crossbow = false;
             }
             if let Some((active, left)) = &mut self.used_at {
                 if *active == source {

@@ -2,7 +2,7 @@
 //! now, and on whom. A child of the engine, so that it reads the same
 //! private game state.
 
-use super::{Action, Card, Mk, Role, Scan, Table};
+use super::{role_ctx, Action, Card, Mk, Role, Scan, Table};
 use crate::game::Observer;
 
 impl<O: Observer> Table<'_, O> {
@@ -13,6 +13,7 @@ impl<O: Observer> Table<'_, O> {
         self.kept.next = self.next_alive(me);
         self.kept.duel = self.duel_target(me).0;
         self.kept.from = 0;
+        self.kept.resume = false;
     }
 
     /// §4.5 table: the leftmost card usable now, with its target, and
@@ -54,7 +55,7 @@ impl<O: Observer> Table<'_, O> {
                 };
             }
         }
-        let from = if self.bent(Mk::ScanGoesOn) {
+        let from = if self.bent(Mk::ScanGoesOn) || (O::BENDING && self.kept.resume) {
             self.kept.from
         } else {
             0
@@ -94,7 +95,7 @@ impl<O: Observer> Table<'_, O> {
         if self.pigs[me].role == Role::FP && !self.bent(Mk::FpDuelsFirstEnemy) {
             return (Some(0), false);
         }
-        if self.bent(Mk::DuelNextOnly) {
+        if self.bent_in(Mk::DuelNextOnly, role_ctx(self.pigs[me].role)) {
             let next = self.next_alive(me);
             return (self.is_enemy(me, next).then_some(next), false);
         }
