@@ -26,6 +26,9 @@ pub const LIKE_AGREED: usize = 60;
 /// single one explains them all.
 const PAIR_SEEDS: usize = 12;
 
+/// The seeds tried with every other mistake, not only with each other.
+const PAIR_BEST: usize = 3;
+
 /// Names shown in the one-line summary; the JSON lists every one.
 const SHOWN: usize = 6;
 
@@ -190,6 +193,7 @@ struct Diverging<'a, O> {
     text: &'a str,
     seen: Seen<O>,
     limits: Limits,
+    engine: Option<O>,
 }
 
 /// One input where the program agreed: the engine's answer there, and
@@ -275,10 +279,12 @@ pub fn tally<G: Game>(
             continue;
         };
         let (engine, steps) = run_engine::<G>(&input, &base);
+        let limits = mistake_limits(&base, &engine, steps);
         diverging.push(Diverging {
             text,
             seen,
-            limits: mistake_limits(&base, &engine, steps),
+            limits,
+            engine: engine.result.ok(),
         });
     }
     let of = diverging.len();
@@ -313,8 +319,24 @@ pub fn tally<G: Game>(
             })
         })
         .collect();
-    let singles: Vec<Like> = (0..G::MISTAKES.len())
-        .map(|m| like_of::<G>(&[m], matched::<G>(&[m], &diverging), of))
+    // Per mistake, on how many inputs it printed what the program did,
+    // and on how many it went wrong at all.
+    let tallies: Vec<(usize, usize)> = (0..G::MISTAKES.len())
+        .map(|m| {
+            diverging.iter().fold((0, 0), |(k, w), d| {
+                let run = run_mistaken::<G>(&[m], d.text, &d.limits);
+                let wrong = run.result.as_ref().ok() != d.engine.as_ref();
+                (
+                    k + usize::from(matches::<G>(&d.seen, &run)),
+                    w + usize::from(wrong),
+                )
+            })
+        })
+        .collect();
+    let singles: Vec<Like> = tallies
+        .iter()
+        .enumerate()
+        .map(|(m, &(k, _))| like_of::<G>(&[m], k, of))
         .collect();
     let mut named = Vec::new();
     let mut refuted = Vec::new();
@@ -333,18 +355,33 @@ pub fn tally<G: Game>(
         }
     }
     if named.is_empty() && of > 0 {
-        let mut seeds: Vec<usize> = (0..singles.len())
-            .filter(|&m| singles[m].matched > 0)
-            .collect();
-        seeds.sort_by_key(|&m| std::cmp::Reverse(singles[m].matched));
+        // Those that explain some inputs first, then those that go wrong
+        // on most: two bugs that both show on every input leave no single
+        // mistake explaining any.
+        let mut seeds: Vec<usize> = (0..singles.len()).filter(|&m| tallies[m].1 > 0).collect();
+        seeds.sort_by_key(|&m| std::cmp::Reverse(tallies[m]));
         seeds.truncate(PAIR_SEEDS);
+        // Every pair among the seeds, and the best few against every
+        // mistake that goes wrong somewhere.
+        let wrong: Vec<usize> = (0..singles.len()).filter(|&m| tallies[m].1 > 0).collect();
+        let mut pairs: Vec<[usize; 2]> = Vec::new();
         for (i, &a) in seeds.iter().enumerate() {
-            for &b in &seeds[i + 1..] {
-                let picks = [a.min(b), a.max(b)];
-                let k = matched::<G>(&picks, &diverging);
-                if k == of {
-                    check(&picks, like_of::<G>(&picks, k, of), &mut named);
+            let partners = if i < PAIR_BEST {
+                &wrong[..]
+            } else {
+                &seeds[i + 1..]
+            };
+            for &b in partners {
+                let pair = [a.min(b), a.max(b)];
+                if a != b && !pairs.contains(&pair) {
+                    pairs.push(pair);
                 }
+            }
+        }
+        for picks in pairs {
+            let k = matched::<G>(&picks, &diverging);
+            if k == of {
+                check(&picks, like_of::<G>(&picks, k, of), &mut named);
             }
         }
     }

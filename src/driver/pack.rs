@@ -68,30 +68,7 @@ pub(super) fn run_block<G: Game>(
         let last_index = opts
             .case_index(local[last])
             .expect("workers only draw cases that have an index");
-        let text = seen.wants_agreed(opts).then(|| G::render(&packed));
-        let mut outcomes = run_packed::<G>(ctx, seen, &group, packed, last_index);
-        // The file, with the cases before the first that diverged: the
-        // program was right on those, with its state carried from case to
-        // case as in this file.
-        let agreeing = outcomes
-            .iter()
-            .take_while(|o| matches!(o, Outcome::Done(c) if c.finding.is_none() && c.compared))
-            .count();
-        if let (Some(text), true, Some(Outcome::Done(first))) =
-            (text, agreeing > 0, outcomes.first_mut())
-        {
-            let parts = group
-                .iter()
-                .map(|d| d.text.clone().unwrap_or_else(|| G::render(&d.input)))
-                .collect();
-            let agreed = Agreed {
-                text,
-                parts,
-                right: agreeing,
-            };
-            first.agreed = Some(Box::new((group[0].seed, agreed)));
-            seen.agreed += 1;
-        }
+        let outcomes = run_packed::<G>(ctx, seen, &group, packed, last_index);
         for (i, r) in members.iter().zip(outcomes) {
             results[cases[*i].0] = Some(r);
         }
@@ -154,6 +131,9 @@ fn run_packed<G: Game>(
             .map(|_| counted(whole.compared, None))
             .collect(),
     };
+    if seen.wants_agreed(ctx.opts) {
+        agreed_in::<G>(ctx.opts, seen, group, &text, &whole, &mut results);
+    }
     let finding = match (&whole.signature, unexplained(&results)) {
         (Some(_), true) => packed_finding::<G>(ctx, group, packed, text, &whole, last_index),
         _ => None,
@@ -165,6 +145,47 @@ fn run_packed<G: Game>(
         }
     }
     results
+}
+
+/// Keeps the file as an input where the program was right, on the cases
+/// before the first where any solver diverged in this very run (not in a
+/// case's run alone, where a program's state from the cases before it is
+/// gone).
+fn agreed_in<G: Game>(
+    opts: &DiffOptions,
+    seen: &mut Seen,
+    group: &[&Drawn<G::Input>],
+    text: &str,
+    whole: &crate::verdict::Comparison<G::Output>,
+    results: &mut [Outcome<G::Input>],
+) {
+    let parts: Vec<&G::Input> = group.iter().map(|c| &c.input).collect();
+    let Some(per_solver) = split_runs::<G>(&parts, &whole.runs) else {
+        return;
+    };
+    let right = (0..group.len())
+        .take_while(|&j| {
+            let runs: Vec<_> = per_solver.iter().map(|r| r[j].clone()).collect();
+            let (sig, compared) = signature::<G>(&opts.solvers, &group[j].input, &runs);
+            sig.is_none() && compared
+        })
+        .count();
+    let Some(Outcome::Done(first)) = results.first_mut() else {
+        return;
+    };
+    if right == 0 || first.agreed.is_some() {
+        return;
+    }
+    let agreed = Agreed {
+        text: text.to_string(),
+        parts: group
+            .iter()
+            .map(|d| d.text.clone().unwrap_or_else(|| G::render(&d.input)))
+            .collect(),
+        right,
+    };
+    first.agreed = Some(Box::new((group[0].seed, agreed)));
+    seen.agreed += 1;
 }
 
 /// Runs every solver once on a packed file: the comparison, and the

@@ -1,0 +1,290 @@
+//! The zoo: whole programs written here as contestants write them, in
+//! `tests/zoo/<game>/`, right ones and wrong ones, in different styles.
+//! Each wrong one says in its header what it gets wrong (`// bug:`) and the
+//! catalogued mistakes it should be named after (`// named: A + B`). The
+//! game's default package, built with no corpus, must kill every wrong one
+//! and pass every right one, and `diff` must name the expected mistakes
+//! for at least 90% of the wrong ones: the catalogue, the packages and the
+//! diagnosis measured on programs that go wrong as real ones do (in part
+//! of a rule, in how they keep state, in two places at once).
+
+use std::collections::BTreeSet;
+use std::fs;
+use std::path::{Path, PathBuf};
+
+use gamefuzz::game::{Game, MistakeClass, Visit};
+use gamefuzz::id::GameId;
+
+mod common;
+use common::{cpp_program, gamefuzz, text};
+
+/// One program of the zoo, as its header describes it.
+struct Animal {
+    source: PathBuf,
+    right: bool,
+    bugs: Vec<String>,
+    /// The mistakes it should be named after, one per bug.
+    named: Vec<String>,
+}
+
+fn zoo(game: GameId) -> Vec<Animal> {
+    let dir = Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("tests/zoo")
+        .join(game.name());
+    let mut sources: Vec<PathBuf> = fs::read_dir(&dir)
+        .unwrap_or_else(|e| panic!("{}: {e}", dir.display()))
+        .map(|e| e.unwrap().path())
+        .filter(|p| p.extension().is_some_and(|x| x == "cpp"))
+        .collect();
+    sources.sort();
+    sources
+        .into_iter()
+        .map(|source| {
+            let text = fs::read_to_string(&source).unwrap();
+            let header = |key: &str| -> Vec<String> {
+                text.lines()
+                    .filter_map(|l| l.strip_prefix(&format!("// {key}:")))
+                    .map(|v| v.trim().to_string())
+                    .collect()
+            };
+            let kind = header("zoo");
+            let right = match kind.as_slice() {
+                [k] if k == "right" => true,
+                [k] if k == "wrong" => false,
+                _ => panic!("{}: no `// zoo: right|wrong` line", source.display()),
+            };
+            let named = header("named")
+                .first()
+                .map(|n| n.split(" + ").map(str::to_string).collect())
+                .unwrap_or_default();
+            Animal {
+                source,
+                right,
+                bugs: header("bug"),
+                named,
+            }
+        })
+        .collect()
+}
+
+/// Wrong and right programs each game's zoo holds at least.
+fn least(game: GameId) -> (usize, usize) {
+    match game {
+        GameId::Xiangqi | GameId::Chutes | GameId::Pigs => (8, 3),
+        GameId::Generals | GameId::Stones => (4, 2),
+    }
+}
+
+/// How each named mistake of a game bends: whole, partial or state.
+struct Kinds(Vec<String>);
+impl Visit for Kinds {
+    type Out = Vec<(String, bool)>;
+    fn visit<G: Game>(self) -> Vec<(String, bool)> {
+        self.0
+            .into_iter()
+            .map(|name| {
+                let m = G::MISTAKES
+                    .iter()
+                    .find(|m| m.name == name)
+                    .unwrap_or_else(|| panic!("{}: no catalogued mistake {name}", G::ID));
+                (name, m.scope.is_some() || m.class == MistakeClass::State)
+            })
+            .collect()
+    }
+}
+
+/// The zoo's own rules, checked without running anything: the counts,
+/// the headers, every name catalogued, at least half of the wrong ones
+/// wrong in part of a rule or in how they keep state, at least two wrong
+/// in two places.
+#[test]
+fn every_zoo_holds_what_it_should() {
+    for &game in GameId::ALL {
+        let animals = zoo(game);
+        let wrong: Vec<&Animal> = animals.iter().filter(|a| !a.right).collect();
+        let right = animals.len() - wrong.len();
+        let (least_wrong, least_right) = least(game);
+        assert!(
+            wrong.len() >= least_wrong && right >= least_right,
+            "{game}: {} wrong and {right} right programs",
+            wrong.len()
+        );
+        let mut narrow = 0;
+        for a in &wrong {
+            assert!(
+                !a.bugs.is_empty() && a.bugs.len() == a.named.len(),
+                "{}: one `// bug:` line per name of `// named:`",
+                a.source.display()
+            );
+            let kinds = game.dispatch(Kinds(a.named.clone()));
+            narrow += usize::from(kinds.iter().any(|(_, n)| *n));
+        }
+        assert!(
+            2 * narrow >= wrong.len(),
+            "{game}: {narrow} of {} wrong programs are partial or state-shaped",
+            wrong.len()
+        );
+        let two = wrong.iter().filter(|a| a.named.len() == 2).count();
+        assert!(two >= 2, "{game}: {two} wrong programs with two bugs");
+        eprintln!(
+            "zoo {game}: {right} right, {} wrong, {narrow} of them partial or state, {two} with two bugs",
+            wrong.len()
+        );
+    }
+}
+
+/// Cases a wrong program's `diff` runs, enough for every bug of the zoo to
+/// show in several signatures' samples.
+fn cases(game: GameId) -> &'static str {
+    match game {
+        GameId::Pigs => "800",
+        GameId::Generals => "600",
+        _ => "1500",
+    }
+}
+
+/// The mistakes `diff --json` named in any signature of a summary, and the
+/// nearest ones where none was named (for the failure message).
+fn named_in(summary: &str) -> (BTreeSet<String>, BTreeSet<String>) {
+    let v: serde_json::Value = serde_json::from_str(summary).expect("a JSON summary");
+    let mut names = BTreeSet::new();
+    let mut nearest = BTreeSet::new();
+    for s in v["signatures"].as_array().into_iter().flatten() {
+        for like in s["like"].as_array().into_iter().flatten() {
+            let m = like["mistake"].as_str().unwrap_or_default();
+            names.extend(m.split(" + ").map(str::to_string));
+        }
+        if let Some(n) = s["nearest"].as_object() {
+            nearest.insert(format!(
+                "{} {}/{} agreed {}/{}",
+                n["mistake"], n["matched"], n["of"], n["agreed"], n["agreed_of"]
+            ));
+        }
+    }
+    (names, nearest)
+}
+
+fn check_zoo(game: GameId) {
+    let dir = tempfile::tempdir().unwrap();
+    let animals = zoo(game);
+    let mut bins = Vec::new();
+    for (i, a) in animals.iter().enumerate() {
+        let bin = dir.path().join(format!("zoo-{i}"));
+        let Some(bin) = cpp_program(&a.source, &bin, &["-O2", "-std=c++17"]) else {
+            return;
+        };
+        bins.push(bin);
+    }
+    let empty = dir.path().join("empty");
+    fs::create_dir(&empty).unwrap();
+    let package = dir.path().join("package");
+    let out = gamefuzz(
+        &[
+            "package",
+            game.name(),
+            "--out",
+            package.to_str().unwrap(),
+            "--corpus",
+            empty.to_str().unwrap(),
+        ],
+        "",
+    );
+    assert!(out.status.success(), "{}", text(&out.stderr));
+    let solvers: Vec<String> = bins
+        .iter()
+        .map(|b| format!("cmd:{}", b.display()))
+        .collect();
+    let out = gamefuzz(
+        &[
+            "check",
+            package.to_str().unwrap(),
+            "--solvers",
+            &solvers.join(","),
+        ],
+        "",
+    );
+    let report = text(&out.stdout);
+    let mut failures = Vec::new();
+    for (a, s) in animals.iter().zip(&solvers) {
+        let line = report
+            .lines()
+            .find(|l| l.starts_with(&format!("check {s}: ")))
+            .unwrap_or_else(|| panic!("no line for {s}:\n{report}"));
+        let passes = line.contains(": fails 0 of ");
+        if passes != a.right {
+            failures.push(format!("{}: {line}", a.source.display()));
+        }
+    }
+    assert!(
+        failures.is_empty(),
+        "{game}: the default package misjudges:\n{}",
+        failures.join("\n")
+    );
+    let mut named = 0;
+    let mut missed = Vec::new();
+    let wrong: Vec<(&Animal, &String)> = animals
+        .iter()
+        .zip(&solvers)
+        .filter(|(a, _)| !a.right)
+        .collect();
+    for (a, s) in &wrong {
+        let corpus = dir.path().join("corpus");
+        let out = gamefuzz(
+            &[
+                "diff",
+                game.name(),
+                "--solvers",
+                &format!("engine,{s}"),
+                "--cases",
+                cases(game),
+                "--no-shrink",
+                "--json",
+                "--corpus",
+                corpus.to_str().unwrap(),
+            ],
+            "",
+        );
+        assert_eq!(out.status.code(), Some(1), "{}", text(&out.stderr));
+        let (found, nearest) = named_in(&text(&out.stdout));
+        if a.named.iter().all(|n| found.contains(n)) {
+            named += 1;
+        } else {
+            missed.push(format!(
+                "{}: expected {}, named {found:?}, nearest {nearest:?}",
+                a.source.display(),
+                a.named.join(" + ")
+            ));
+        }
+    }
+    eprintln!(
+        "zoo {game}: the default package kills {n}/{n} wrong programs and passes {r}/{r} right ones; diff names {named}/{n}{}",
+        if missed.is_empty() { String::new() } else { format!("; missed:\n{}", missed.join("\n")) },
+        n = wrong.len(),
+        r = animals.len() - wrong.len(),
+    );
+    assert!(
+        10 * named >= 9 * wrong.len(),
+        "{game}: diff names {named} of {} wrong programs:\n{}",
+        wrong.len(),
+        missed.join("\n")
+    );
+}
+
+macro_rules! zoo_tests {
+    ($($test:ident => $game:ident,)*) => {$(
+        /// The default package kills every wrong program of the zoo and
+        /// passes every right one; `diff` names at least 90% of the wrong.
+        #[test]
+        fn $test() {
+            check_zoo(GameId::$game);
+        }
+    )*};
+}
+
+zoo_tests! {
+    xiangqi_zoo_is_killed_and_named => Xiangqi,
+    chutes_zoo_is_killed_and_named => Chutes,
+    pigs_zoo_is_killed_and_named => Pigs,
+    generals_zoo_is_killed_and_named => Generals,
+    stones_zoo_is_killed_and_named => Stones,
+}
