@@ -6,7 +6,7 @@ use std::time::{Duration, Instant};
 
 use crate::game::{generate_input, Game};
 use crate::shrink::{self, ShrinkLimits};
-use crate::solver::{run_all, run_mistakes, Limits, SolverSpec};
+use crate::solver::{mistake_limits, run_engine, run_mistaken, run_mistakes, Limits};
 
 /// Inputs drawn at most, per mistake no test kills, before its witness is
 /// taken instead. Bounded by count, not time, so that a package is the
@@ -33,17 +33,17 @@ pub fn kills<G: Game>(input: &G::Input, text: &str) -> Vec<bool> {
         .collect()
 }
 
-/// Whether mistake `m` answers `input` otherwise than the engine.
+/// Whether mistake `m` answers `input` otherwise than the engine, run on
+/// a budget derived from the engine's steps as in [`kills`]: a mistake
+/// that makes a game endless costs little.
 fn killed_by<G: Game>(m: usize, input: &G::Input, text: &str) -> bool {
-    let solvers = [
-        SolverSpec::Engine,
-        SolverSpec::Mistake(G::MISTAKES[m].name.into()),
-    ];
-    let runs = run_all::<G>(&solvers, input, text, &Limits::default());
-    match (&runs[0], &runs[1]) {
-        (Some(e), Some(r)) => e.result.is_ok() && r.result.as_ref().ok() != e.result.as_ref().ok(),
-        _ => false,
-    }
+    let limits = Limits::default();
+    let (engine, steps) = run_engine::<G>(input, &limits);
+    let Ok(answer) = engine.result.as_ref() else {
+        return false;
+    };
+    let bent = mistake_limits(&limits, &engine, steps);
+    run_mistaken::<G>(&[m], text, &bent).result.as_ref().ok() != Some(answer)
 }
 
 /// A small input that kills mistake `m`, and where it comes from: the

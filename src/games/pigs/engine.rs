@@ -762,6 +762,12 @@ impl<'a, O: Observer> Table<'a, O> {
         }
         while self.pigs[me].alive || self.bent(Mk::DeadPigPlaysOn) {
             self.budget.step()?;
+            if O::BENDING {
+                // A mistaken game may never end while hands grow without
+                // bound: its budget pays for each card scanned, so that
+                // running out stays cheap.
+                self.budget.steps(self.pigs[me].hand.len() as u64)?;
+            }
             let scan = self.choose(me, k_used);
             if scan.held_k {
                 self.ev(Ev::OneKillLimit);
