@@ -361,8 +361,10 @@ impl Limits {
         self.beside(engine, self.port_steps::<G>(engine_steps))
     }
 
-    /// [`Limits::beside_engine`] for a catalogued mistake.
-    fn beside_engine_mistaken<O>(&self, engine: &Run<O>, engine_steps: u64) -> Limits {
+    /// [`Limits::beside_engine`] for a catalogued mistake: what
+    /// [`run_mistakes`] gives each, and the diagnosis and the package's
+    /// kill search too.
+    pub fn beside_engine_mistaken<O>(&self, engine: &Run<O>, engine_steps: u64) -> Limits {
         self.beside(engine, self.mistake_steps(engine_steps))
     }
 
@@ -444,12 +446,6 @@ pub fn run_mistakes<G: Game>(
         .map(|m| run_mistake::<G>(m.name, text, &bent))
         .collect();
     (engine, mistakes)
-}
-
-/// The limits of a catalogued mistake's run beside the engine's run on the
-/// same input, which spent `engine_steps`: what [`run_mistakes`] gives each.
-pub fn mistake_limits<O>(limits: &Limits, engine: &Run<O>, engine_steps: u64) -> Limits {
-    limits.beside_engine_mistaken(engine, engine_steps)
 }
 
 /// Runs the mistakes `MISTAKES[i]`, `i` in `picks`, together (one, or two

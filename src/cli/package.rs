@@ -20,8 +20,9 @@ pub struct PackageArgs {
     /// The package directory (created; an existing non-empty one needs --force).
     #[arg(long)]
     pub out: PathBuf,
-    /// Secret tests wanted; the required ones (max and edge profiles, corpus
-    /// findings, rule coverage) come first and may exceed it.
+    /// Tests chosen before they are packed into files filled to their bound;
+    /// the required ones (max and edge profiles, corpus findings, rule
+    /// coverage, mistake killers) come first and may exceed it.
     #[arg(long, default_value_t = 30)]
     pub tests: usize,
     /// First seed of the generated tests: the same seed, options, corpus,

@@ -12,7 +12,7 @@ use serde::Serialize;
 use crate::corpus::SolverRecord;
 use crate::fault::FaultKind;
 use crate::game::{parse_valid, Game};
-use crate::solver::{mistake_limits, run_engine, run_mistaken, Limits, Run, SolverSpec};
+use crate::solver::{run_engine, run_mistaken, Limits, Run, SolverSpec};
 
 /// Diverging inputs of a signature, besides its exemplar, on which a
 /// program's mistakes are told apart.
@@ -279,7 +279,7 @@ pub fn tally<G: Game>(
             continue;
         };
         let (engine, steps) = run_engine::<G>(&input, &base);
-        let limits = mistake_limits(&base, &engine, steps);
+        let limits = base.beside_engine_mistaken(&engine, steps);
         diverging.push(Diverging {
             text,
             seen,
@@ -300,7 +300,7 @@ pub fn tally<G: Game>(
         .filter_map(|a| {
             let input = parse_valid::<G>(&a.text).ok()?;
             let (engine, steps) = run_engine::<G>(&input, &base);
-            let limits = mistake_limits(&base, &engine, steps);
+            let limits = base.beside_engine_mistaken(&engine, steps);
             let parts = match a.right < a.parts.len() {
                 true => Some((
                     a.parts

@@ -6,7 +6,7 @@ use std::time::{Duration, Instant};
 
 use crate::game::{generate_input, Game};
 use crate::shrink::{self, ShrinkLimits};
-use crate::solver::{mistake_limits, run_engine, run_mistaken, run_mistakes, Limits};
+use crate::solver::{run_engine, run_mistaken, run_mistakes, Limits};
 
 /// Inputs drawn at most, per mistake no test kills, before its witness is
 /// taken instead. Bounded by count, not time, so that a package is the
@@ -45,7 +45,7 @@ fn killed_by<G: Game>(m: usize, input: &G::Input, text: &str) -> bool {
     let Ok(answer) = engine.result.as_ref() else {
         return false;
     };
-    let bent = mistake_limits(&limits, &engine, steps);
+    let bent = limits.beside_engine_mistaken(&engine, steps);
     run_mistaken::<G>(&[m], text, &bent).result.as_ref().ok() != Some(answer)
 }
 
