@@ -16,14 +16,7 @@ use std::time::Duration;
 use gamefuzz::game::{generate_input, Game, Visit};
 use gamefuzz::id::GameId;
 use gamefuzz::shrink::{self, ShrinkLimits};
-use gamefuzz::solver::{Limits, SolverSpec};
-use gamefuzz::verdict;
-
-fn differs<G: Game>(solvers: &[SolverSpec], input: &G::Input, text: &str) -> bool {
-    verdict::compare::<G>(solvers, input, text, &Limits::default())
-        .signature
-        .is_some()
-}
+use gamefuzz::solver::mistake_differs;
 
 struct Find {
     draws: u64,
@@ -37,13 +30,12 @@ impl Visit for Find {
             .join(G::ID.name())
             .join("witnesses");
         let mut missing = 0;
-        for m in G::MISTAKES.iter().filter(|m| m.witness.is_empty()) {
-            let solvers = [SolverSpec::Engine, SolverSpec::Mistake(m.name.into())];
+        for (i, m) in (G::MISTAKES.iter().enumerate()).filter(|(_, m)| m.witness.is_empty()) {
             let found = (0..self.draws).find_map(|seed| {
                 let profile = G::PROFILES[seed as usize % G::PROFILES.len()].name;
                 let input = generate_input::<G>(seed, profile);
                 let text = G::render(&input);
-                differs::<G>(&solvers, &input, &text).then_some(input)
+                mistake_differs::<G>(i, &input, &text).then_some(input)
             });
             let Some(mut input) = found else {
                 eprintln!("{}: no witness in {} draws", m.name, self.draws);
@@ -59,7 +51,7 @@ impl Visit for Find {
                     candidates: 400,
                     ..ShrinkLimits::default()
                 };
-                let keeps = |c: &G::Input, text: &str| differs::<G>(&solvers, c, text);
+                let keeps = |c: &G::Input, text: &str| mistake_differs::<G>(i, c, text);
                 input = shrink::shrink::<G>(input, None, keeps, &limits).input;
                 if G::render(&input) == before {
                     break;

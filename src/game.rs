@@ -585,6 +585,13 @@ pub fn generate_input<G: Game>(seed: u64, profile: &str) -> G::Input {
     G::generate(&mut Source::seeded_untaped(G::ID, seed), profile)
 }
 
+/// The line a catalogued mistake prints for a case its bent rules play
+/// past the end of what the program holds (a game still going when the
+/// throw list ends): what lies there decides, so a program with the mistake
+/// may print any line, or hang, or crash, and neither a match nor a kill
+/// rests on that line.
+pub const UNDECIDED: &str = "?";
+
 /// The input a catalogued mistake reads, as the engine reads it: mistakes
 /// only run on valid judge text, so a parse error is the harness's own,
 /// reported as a fault rather than a panic.

@@ -13,7 +13,7 @@ use std::time::{Duration, Instant};
 use anyhow::bail;
 use gamefuzz_reference::{Io, Stop};
 
-use crate::game::Game;
+use crate::game::{Game, UNDECIDED};
 use crate::shell;
 
 // The game modules import these from here.
@@ -462,6 +462,70 @@ pub fn run_mistaken<G: Game>(picks: &[usize], text: &str, limits: &Limits) -> Ru
         },
         Err(fault) => Run::plain(Err(fault)),
     }
+}
+
+/// Whether a mistake's run left some of its answer to [`UNDECIDED`] lines.
+pub fn undecided<O>(run: &Run<O>) -> bool {
+    run.result.is_err()
+        && (run.stdout.as_deref()).is_some_and(|s| s.lines().any(|l| l.trim() == UNDECIDED))
+}
+
+/// Text as a judge compares it: lines without trailing blanks, no blank
+/// lines at the end.
+pub fn normal(text: &str) -> String {
+    let lines: Vec<&str> = text.lines().map(str::trim_end).collect();
+    let end = lines
+        .iter()
+        .rposition(|l| !l.is_empty())
+        .map_or(0, |i| i + 1);
+    lines[..end].join("\n")
+}
+
+/// Whether `printed`, a mistake's text with [`UNDECIDED`] lines, fits
+/// `answer` line by line: every other line the same, and as many lines,
+/// or with `prefix`, at least as many (an answer to the first cases of a
+/// file only).
+pub fn fits_undecided(printed: &str, answer: &str, prefix: bool) -> bool {
+    let (printed, answer) = (normal(printed), normal(answer));
+    let (mut p, mut a) = (printed.lines(), answer.lines());
+    loop {
+        match (p.next(), a.next()) {
+            (Some(m), Some(o)) => {
+                if m.trim() != UNDECIDED && m != o {
+                    return false;
+                }
+            }
+            (None, None) => return true,
+            (Some(_), None) => return prefix,
+            (None, Some(_)) => return false,
+        }
+    }
+}
+
+/// Whether a mistake's run answers otherwise than the engine's `answer`
+/// for certain: on a line it decides.
+pub fn mistaken_differs<G: Game>(run: &Run<G::Output>, answer: &G::Output) -> bool {
+    match (&run.result, &run.stdout) {
+        (Ok(o), _) => o != answer,
+        (Err(_), Some(printed)) if undecided(run) => {
+            !fits_undecided(printed, &G::render_output(answer), false)
+        }
+        (Err(_), _) => true,
+    }
+}
+
+/// Whether mistake `MISTAKES[m]` answers the valid `input` otherwise than
+/// the engine on a line it decides, run on a budget derived from the
+/// engine's steps as in [`run_mistakes`]: a mistake that makes a game
+/// endless costs little. What kills a mistake and what a witness shows.
+pub fn mistake_differs<G: Game>(m: usize, input: &G::Input, text: &str) -> bool {
+    let limits = Limits::default();
+    let (engine, steps) = run_engine::<G>(input, &limits);
+    let Ok(answer) = engine.result.as_ref() else {
+        return false;
+    };
+    let bent = limits.beside_engine_mistaken(&engine, steps);
+    mistaken_differs::<G>(&run_mistaken::<G>(&[m], text, &bent), answer)
 }
 
 /// Runs the engine, with the steps it spent (all of them when it ran out).

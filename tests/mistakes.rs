@@ -10,8 +10,7 @@ use std::time::Duration;
 use gamefuzz::game::{parse_valid, Game, MistakeClass, Visit};
 use gamefuzz::id::GameId;
 use gamefuzz::shrink::{self, ShrinkLimits};
-use gamefuzz::solver::{Limits, SolverSpec};
-use gamefuzz::verdict;
+use gamefuzz::solver::mistake_differs;
 
 mod common;
 use common::{gamefuzz, script, text};
@@ -166,23 +165,12 @@ impl Visit for Catalogue {
     }
 }
 
-/// The pair a witness is run on.
-fn pair(name: &str) -> Vec<SolverSpec> {
-    vec![SolverSpec::Engine, SolverSpec::Mistake(name.into())]
-}
-
-fn differs<G: Game>(solvers: &[SolverSpec], input: &G::Input, text: &str) -> bool {
-    verdict::compare::<G>(solvers, input, text, &Limits::default())
-        .signature
-        .is_some()
-}
-
 struct Witnesses;
 impl Visit for Witnesses {
     type Out = ();
     fn visit<G: Game>(self) {
         let mut failures = Vec::new();
-        for m in G::MISTAKES {
+        for (i, m) in G::MISTAKES.iter().enumerate() {
             let input = match parse_valid::<G>(m.witness) {
                 Ok(i) => i,
                 Err(e) => {
@@ -194,8 +182,7 @@ impl Visit for Witnesses {
                 failures.push(format!("{}: witness is not in canonical layout", m.name));
                 continue;
             }
-            let solvers = pair(m.name);
-            if !differs::<G>(&solvers, &input, m.witness) {
+            if !mistake_differs::<G>(i, &input, m.witness) {
                 failures.push(format!(
                     "{}: answers like the engine on its witness",
                     m.name
@@ -207,7 +194,7 @@ impl Visit for Witnesses {
                 candidates: SHRINK_CANDIDATES,
                 ..ShrinkLimits::default()
             };
-            let keeps = |c: &G::Input, text: &str| differs::<G>(&solvers, c, text);
+            let keeps = |c: &G::Input, text: &str| mistake_differs::<G>(i, c, text);
             let shrunk = shrink::shrink::<G>(input, None, keeps, &limits);
             let text = G::render(&shrunk.input);
             if text != m.witness {

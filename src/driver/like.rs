@@ -12,7 +12,10 @@ use serde::Serialize;
 use crate::corpus::SolverRecord;
 use crate::fault::FaultKind;
 use crate::game::{parse_valid, Game};
-use crate::solver::{run_engine, run_mistaken, Limits, Run, SolverSpec};
+use crate::solver::{
+    fits_undecided, mistaken_differs, normal, run_engine, run_mistaken, undecided, Limits, Run,
+    SolverSpec,
+};
 
 /// Diverging inputs of a signature, besides its exemplar, on which a
 /// program's mistakes are told apart.
@@ -54,6 +57,10 @@ pub struct Like {
     /// `of`.
     pub matched: usize,
     pub of: usize,
+    /// Of the `matched`, those where it left the lines on which the
+    /// program went its own way undecided (a game it plays past the
+    /// program's throws).
+    pub loose: usize,
     /// Inputs where the program was right on which it was right too, out
     /// of `agreed_of` checked (0 of 0 when it was not checked there).
     pub agreed: usize,
@@ -61,10 +68,15 @@ pub struct Like {
 }
 
 impl Like {
-    /// `NAME (spec §x) on k/n inputs`.
+    /// `NAME (spec §x) on k/n inputs`, and on how many of them only on
+    /// the lines it decides.
     pub fn line(&self) -> String {
+        let loose = match self.loose {
+            0 => String::new(),
+            n => format!(" ({n} on the lines it decides)"),
+        };
         format!(
-            "{} (spec {}) on {}/{} inputs",
+            "{} (spec {}) on {}/{} inputs{loose}",
             self.mistake, self.section, self.matched, self.of
         )
     }
@@ -72,8 +84,8 @@ impl Like {
 
 /// What the program did on one input, as far as a mistake can match it.
 enum Seen<O> {
-    /// An answer in the judge's format.
-    Answer(O),
+    /// An answer in the judge's format, and its text as a judge reads it.
+    Answer(O, String),
     /// Text that is no answer in the judge's format.
     Garbled(String),
     /// No end within its time.
@@ -92,26 +104,43 @@ fn seen<G: Game>(record: &SolverRecord) -> Option<Seen<G::Output>> {
         (Some(f), Some(text)) if f.kind == FaultKind::BadOutput => {
             Some(Seen::Garbled(normal(text)))
         }
-        (None, Some(text)) => G::parse_output(text).ok().map(Seen::Answer),
+        (None, Some(text)) => (G::parse_output(text).ok()).map(|o| Seen::Answer(o, normal(text))),
         _ => None,
     }
 }
 
-/// Text as the judge compares it: each line without trailing blanks, no
-/// blank lines at the end.
-fn normal(text: &str) -> String {
-    let lines: Vec<&str> = text.lines().map(str::trim_end).collect();
-    let end = lines
-        .iter()
-        .rposition(|l| !l.is_empty())
-        .map_or(0, |i| i + 1);
-    lines[..end].join("\n")
+/// How a mistake's run fits what a program did.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Fit {
+    /// It printed what the program did.
+    Exact,
+    /// It printed what the program did on every line it decides, and left
+    /// the others to what lies past the program's tables
+    /// ([`UNDECIDED`](crate::game::UNDECIDED)), where the program printed
+    /// something else, hung or crashed.
+    Loose,
+    No,
+}
+
+/// How a mistake's run fits what the program did.
+fn fit<G: Game>(seen: &Seen<G::Output>, run: &Run<G::Output>) -> Fit {
+    if matches::<G>(seen, run) {
+        return Fit::Exact;
+    }
+    if undecided(run) {
+        let printed = run.stdout.as_deref().unwrap_or_default();
+        return match seen {
+            Seen::Answer(_, t) | Seen::Garbled(t) if !fits_undecided(printed, t, false) => Fit::No,
+            _ => Fit::Loose,
+        };
+    }
+    Fit::No
 }
 
 /// Whether a mistake's run printed what the program did.
 fn matches<G: Game>(seen: &Seen<G::Output>, run: &Run<G::Output>) -> bool {
     match (seen, &run.result) {
-        (Seen::Answer(o), Ok(m)) => o == m,
+        (Seen::Answer(o, _), Ok(m)) => o == m,
         (Seen::Garbled(t), Err(f)) if f.kind == FaultKind::BadOutput => {
             run.stdout.as_deref().map(normal).as_deref() == Some(t.as_str())
         }
@@ -206,12 +235,22 @@ struct Agreeing<'a, I, O> {
 }
 
 /// On how many of `diverging` the mistakes `picks` printed what the
-/// program did.
-fn matched<G: Game>(picks: &[usize], diverging: &[Diverging<G::Output>]) -> usize {
-    diverging
-        .iter()
-        .filter(|d| matches::<G>(&d.seen, &run_mistaken::<G>(picks, d.text, &d.limits)))
-        .count()
+/// program did, and on how many of those only on the lines they decide.
+fn matched<G: Game>(picks: &[usize], diverging: &[Diverging<G::Output>]) -> (usize, usize) {
+    diverging.iter().fold((0, 0), |(k, loose), d| {
+        match fit::<G>(&d.seen, &run_mistaken::<G>(picks, d.text, &d.limits)) {
+            Fit::Exact => (k + 1, loose),
+            Fit::Loose => (k + 1, loose + 1),
+            Fit::No => (k, loose),
+        }
+    })
+}
+
+/// Whether a match explains the signature: on every input, and on one at
+/// least by what the mistake decides (a mistake that leaves every answer
+/// undecided explains nothing).
+fn explains(matched: usize, loose: usize, of: usize) -> bool {
+    of > 0 && matched == of && loose < of
 }
 
 /// On how many of `agreeing` the mistakes `picks` printed the engine's
@@ -221,7 +260,11 @@ fn agreed<G: Game>(picks: &[usize], agreeing: &[Agreeing<G::Input, G::Output>]) 
     agreeing
         .iter()
         .take_while(|a| {
-            let Ok(o) = run_mistaken::<G>(picks, a.text, &a.limits).result else {
+            let run = run_mistaken::<G>(picks, a.text, &a.limits);
+            if let (true, Some(printed)) = (undecided(&run), &run.stdout) {
+                return agrees_undecided::<G>(printed, a);
+            }
+            let Ok(o) = run.result else {
                 return false;
             };
             let Some((parts, right)) = &a.parts else {
@@ -239,7 +282,20 @@ fn agreed<G: Game>(picks: &[usize], agreeing: &[Agreeing<G::Input, G::Output>]) 
         .count()
 }
 
-fn like_of<G: Game>(picks: &[usize], matched: usize, of: usize) -> Like {
+/// Whether a mistake's text with undecided lines answers as the engine
+/// did on the lines it decides, as far as the program was right.
+fn agrees_undecided<G: Game>(printed: &str, a: &Agreeing<G::Input, G::Output>) -> bool {
+    let Some((parts, right)) = &a.parts else {
+        return fits_undecided(printed, &G::render_output(&a.engine), false);
+    };
+    let parts: Vec<&G::Input> = parts.iter().collect();
+    G::unpack_output(&parts, &a.engine).is_some_and(|e| {
+        let want: String = e[..*right].iter().map(G::render_output).collect();
+        fits_undecided(printed, &want, true)
+    })
+}
+
+fn like_of<G: Game>(picks: &[usize], (matched, loose): (usize, usize), of: usize) -> Like {
     let names: Vec<&str> = picks.iter().map(|&i| G::MISTAKES[i].name).collect();
     let mut sections: Vec<&str> = picks.iter().map(|&i| G::MISTAKES[i].section).collect();
     sections.dedup();
@@ -247,6 +303,7 @@ fn like_of<G: Game>(picks: &[usize], matched: usize, of: usize) -> Like {
         mistake: names.join(" + "),
         section: sections.join(", "),
         matched,
+        loose,
         of,
         agreed: 0,
         agreed_of: 0,
@@ -321,13 +378,18 @@ pub fn tally<G: Game>(
         .collect();
     // Per mistake, on how many inputs it printed what the program did,
     // and on how many it went wrong at all.
-    let tallies: Vec<(usize, usize)> = (0..G::MISTAKES.len())
+    let tallies: Vec<(usize, usize, usize)> = (0..G::MISTAKES.len())
         .map(|m| {
-            diverging.iter().fold((0, 0), |(k, w), d| {
+            diverging.iter().fold((0, 0, 0), |(k, loose, w), d| {
                 let run = run_mistaken::<G>(&[m], d.text, &d.limits);
-                let wrong = run.result.as_ref().ok() != d.engine.as_ref();
+                let wrong = match &d.engine {
+                    Some(e) => mistaken_differs::<G>(&run, e),
+                    None => run.result.is_ok(),
+                };
+                let fit = fit::<G>(&d.seen, &run);
                 (
-                    k + usize::from(matches::<G>(&d.seen, &run)),
+                    k + usize::from(fit != Fit::No),
+                    loose + usize::from(fit == Fit::Loose),
                     w + usize::from(wrong),
                 )
             })
@@ -336,7 +398,7 @@ pub fn tally<G: Game>(
     let singles: Vec<Like> = tallies
         .iter()
         .enumerate()
-        .map(|(m, &(k, _))| like_of::<G>(&[m], k, of))
+        .map(|(m, &(k, loose, _))| like_of::<G>(&[m], (k, loose), of))
         .collect();
     let mut named = Vec::new();
     let mut refuted = Vec::new();
@@ -350,7 +412,7 @@ pub fn tally<G: Game>(
         }
     };
     for (m, like) in singles.iter().enumerate() {
-        if of > 0 && like.matched == of {
+        if explains(like.matched, like.loose, of) {
             check(&[m], like.clone(), &mut named);
         }
     }
@@ -358,12 +420,12 @@ pub fn tally<G: Game>(
         // Those that explain some inputs first, then those that go wrong
         // on most: two bugs that both show on every input leave no single
         // mistake explaining any.
-        let mut seeds: Vec<usize> = (0..singles.len()).filter(|&m| tallies[m].1 > 0).collect();
-        seeds.sort_by_key(|&m| std::cmp::Reverse(tallies[m]));
+        let mut seeds: Vec<usize> = (0..singles.len()).filter(|&m| tallies[m].2 > 0).collect();
+        seeds.sort_by_key(|&m| std::cmp::Reverse((tallies[m].0, tallies[m].2)));
         seeds.truncate(PAIR_SEEDS);
         // Every pair among the seeds, and the best few against every
         // mistake that goes wrong somewhere.
-        let wrong: Vec<usize> = (0..singles.len()).filter(|&m| tallies[m].1 > 0).collect();
+        let wrong: Vec<usize> = (0..singles.len()).filter(|&m| tallies[m].2 > 0).collect();
         let mut pairs: Vec<[usize; 2]> = Vec::new();
         for (i, &a) in seeds.iter().enumerate() {
             let partners = if i < PAIR_BEST {
@@ -379,9 +441,9 @@ pub fn tally<G: Game>(
             }
         }
         for picks in pairs {
-            let k = matched::<G>(&picks, &diverging);
-            if k == of {
-                check(&picks, like_of::<G>(&picks, k, of), &mut named);
+            let (k, loose) = matched::<G>(&picks, &diverging);
+            if explains(k, loose, of) {
+                check(&picks, like_of::<G>(&picks, (k, loose), of), &mut named);
             }
         }
     }

@@ -6,7 +6,7 @@ use std::time::{Duration, Instant};
 
 use crate::game::{generate_input, Game};
 use crate::shrink::{self, ShrinkLimits};
-use crate::solver::{run_engine, run_mistaken, run_mistakes, Limits};
+use crate::solver::{mistake_differs, mistaken_differs, run_mistakes, Limits};
 
 /// Inputs drawn at most, per mistake no test kills, before its witness is
 /// taken instead. Bounded by count, not time, so that a package is the
@@ -24,7 +24,8 @@ const SEARCH_TIME: Duration = Duration::from_secs(120);
 const SHRINK_CANDIDATES: u64 = 2_000;
 
 /// Per catalogued mistake, whether its answer to the valid input differs
-/// from the engine's (a fault, such as a badly written answer, differs).
+/// from the engine's (a fault, such as a badly written answer, differs;
+/// a line the mistake leaves undecided does not).
 pub fn kills<G: Game>(input: &G::Input, text: &str) -> Vec<bool> {
     let (engine, mistakes) = run_mistakes::<G>(input, text, &Limits::default());
     let Ok(engine) = engine.result else {
@@ -32,21 +33,8 @@ pub fn kills<G: Game>(input: &G::Input, text: &str) -> Vec<bool> {
     };
     mistakes
         .iter()
-        .map(|r| r.result.as_ref().ok() != Some(&engine))
+        .map(|r| mistaken_differs::<G>(r, &engine))
         .collect()
-}
-
-/// Whether mistake `m` answers `input` otherwise than the engine, run on
-/// a budget derived from the engine's steps as in [`kills`]: a mistake
-/// that makes a game endless costs little.
-fn killed_by<G: Game>(m: usize, input: &G::Input, text: &str) -> bool {
-    let limits = Limits::default();
-    let (engine, steps) = run_engine::<G>(input, &limits);
-    let Ok(answer) = engine.result.as_ref() else {
-        return false;
-    };
-    let bent = limits.beside_engine_mistaken(&engine, steps);
-    run_mistaken::<G>(&[m], text, &bent).result.as_ref().ok() != Some(answer)
 }
 
 /// A small input that kills mistake `m`, and where it comes from: the
@@ -62,7 +50,7 @@ pub fn killer<G: Game>(m: usize, seed: u64, profiles: &[&str]) -> (G::Input, Str
         let profile = profiles[i as usize % profiles.len()];
         let case_seed = seed.wrapping_add(i);
         let input = generate_input::<G>(case_seed, profile);
-        if !killed_by::<G>(m, &input, &G::render(&input)) {
+        if !mistake_differs::<G>(m, &input, &G::render(&input)) {
             continue;
         }
         let found = G::render(&input).len();
@@ -71,7 +59,7 @@ pub fn killer<G: Game>(m: usize, seed: u64, profiles: &[&str]) -> (G::Input, Str
             candidates: SHRINK_CANDIDATES,
             ..ShrinkLimits::default()
         };
-        let keeps = |c: &G::Input, text: &str| killed_by::<G>(m, c, text);
+        let keeps = |c: &G::Input, text: &str| mistake_differs::<G>(m, c, text);
         let shrunk = shrink::shrink::<G>(input, None, keeps, &limits).input;
         let about = format!(
             "drawn for mistake {name} (profile {profile}, seed {case_seed}), \

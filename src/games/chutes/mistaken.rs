@@ -6,11 +6,15 @@ use super::engine;
 use super::mistakes::Mk;
 use super::model::{self, Board, MAX_PLAYERS};
 use crate::fault::{Budget, Fault};
+use crate::game::UNDECIDED;
 use crate::game::{mistaken_input, Mistaken};
 
 /// The characters of a line that an 80-byte line buffer takes in one read,
 /// with room left for the newline and the terminating NUL.
 const BUFFERED: usize = 80 - 2;
+
+/// No player's number: a game that ran out of throws.
+const UNDECIDED_WINNER: u32 = 0;
 
 /// `Game::mistaken` for chutes.
 pub fn mistaken(text: &str, picks: &[usize], budget: &mut Budget) -> Result<String, Fault> {
@@ -23,18 +27,23 @@ pub fn mistaken(text: &str, picks: &[usize], budget: &mut Budget) -> Result<Stri
             return Ok(String::new());
         }
     }
+    // A game its bent rules play past the last throw goes on with whatever
+    // lies past the program's list: the rules decide nothing there.
+    let ran_out = |_| Ok(UNDECIDED_WINNER);
     let out = if Mk::ReadsFirstLineOnly.is_in(&run) {
         let (throws, games) = first_line_only(text);
-        // Its loop ends with its vector of throws, the winner still unset.
-        engine::play_games(&throws, &games, budget, &mut run, |_| Ok(1))?
+        engine::play_games(&throws, &games, budget, &mut run, ran_out)?
     } else {
-        engine::solve(&input, budget, &mut run)?
+        engine::play_games(&input.throws(), &input.games, budget, &mut run, ran_out)?
     };
-    Ok(if Mk::ZeroBasedWinner.is_in(&run) {
-        out.iter().map(|w| format!("{}\n", w - 1)).collect()
-    } else {
-        model::render_output(&out)
-    })
+    let shift = u32::from(Mk::ZeroBasedWinner.is_in(&run));
+    Ok(out
+        .iter()
+        .map(|&w| match w {
+            UNDECIDED_WINNER => format!("{UNDECIDED}\n"),
+            w => format!("{}\n", w - shift),
+        })
+        .collect())
 }
 
 /// The throws and games as a program reads them that takes the throws
