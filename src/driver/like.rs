@@ -454,8 +454,8 @@ pub fn tally<G: Game>(
         Some(r) if named.is_empty() => Some(r),
         _ if named.is_empty() => singles
             .into_iter()
-            .filter(|l| l.matched > 0)
-            .min_by_key(|l| std::cmp::Reverse(l.matched)),
+            .filter(|l| l.matched > l.loose)
+            .min_by_key(|l| std::cmp::Reverse((l.matched - l.loose, l.matched))),
         _ => None,
     };
     Likeness {

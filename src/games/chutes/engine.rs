@@ -74,6 +74,9 @@ struct Leftover {
     used: usize,
     /// The last game's winner, from 0.
     winner: usize,
+    /// A game before ended undecided (see [`TurnEnd::Unfinished`]): where
+    /// it left the list and who won are not the rules' to say.
+    lost: bool,
 }
 
 /// One game from the state section 4 starts it in, reporting to `obs`
@@ -110,16 +113,20 @@ fn play_game<O: Observer>(
     } else {
         board
     };
-    let throws = if Mk::ListContinues.on(obs) {
+    let continues = Mk::ListContinues.on(obs);
+    let rotates = Mk::FirstPlayerRotates.on(obs);
+    if (left.lost && (continues || rotates)) || (rotates && left.winner >= n) {
+        // Where it starts depends on an undecided game, or on a seat this
+        // game lacks (a program may wrap, reset or read past its table).
+        left.lost = true;
+        return Ok(None);
+    }
+    let throws = if continues {
         &throws[left.used..]
     } else {
         throws
     };
-    let first = if Mk::FirstPlayerRotates.on(obs) {
-        left.winner % n
-    } else {
-        0
-    };
+    let first = if rotates { left.winner } else { 0 };
     let finish = play_players(throws, board, budget, obs, &mut players, first)?;
     if O::BENDING {
         left.keep(board, &players, finish);
@@ -150,6 +157,7 @@ impl Leftover {
         for (kept, p) in self.players.iter_mut().zip(players) {
             *kept = *p;
         }
+        self.lost |= finish.is_none();
         if let Some(f) = finish {
             let w = f.winner as usize - 1;
             if let Some(p) = self.players.get_mut(w) {
@@ -221,7 +229,7 @@ fn play_players<O: Observer>(
                     used: dice.used,
                 }))
             }
-            TurnEnd::ListEnded => return Ok(None),
+            TurnEnd::Unfinished => return Ok(None),
         }
         if Mk::OnePendingMiss.on(obs) && players[p].missing {
             // One variable for the whole game: the newest penalty replaces any other.
@@ -368,7 +376,9 @@ enum TurnEnd {
     /// The turn passes after a throw past 100 was ignored.
     Ignored,
     Won,
-    ListEnded,
+    /// The list ended, or a run chaining jumps went round a cycle of them:
+    /// no winner the rules decide.
+    Unfinished,
 }
 
 /// One turn of `player`: a throw, and more throws while extra-turn squares
@@ -384,7 +394,7 @@ fn turn<O: Observer>(
     loop {
         budget.step()?;
         let Some(d) = dice.throw() else {
-            return Ok(TurnEnd::ListEnded);
+            return Ok(TurnEnd::Unfinished);
         };
         let mut t = player.square.saturating_add(d);
         if t > 100 && Mk::OvershootBounces.on(obs) {
@@ -422,8 +432,15 @@ fn turn<O: Observer>(
         } else {
             player.square = squares.land(t as usize, extra, obs);
             let mut from = t;
+            let mut chained = 0;
             while let Some(next) = squares.chained(from, player.square, obs) {
                 budget.step()?;
+                chained += 1;
+                if chained > 100 {
+                    // Round a cycle: such a program loops, or its own guard
+                    // decides where the player ends.
+                    return Ok(TurnEnd::Unfinished);
+                }
                 from = player.square;
                 player.square = next;
             }

@@ -82,7 +82,7 @@ mistakes! {
             @ "extra-throw-square" (ctx::ON_EXTRA): "the extra throws go on while the player stands on an extra-throw square, so an ignored throw there gives another throw",
             @ "lose-turn-square" (ctx::ON_LOSE): "an ignored throw while standing on a lose-a-turn square costs the next turn again",
         ChainedJumps => "chained-jumps" (LeftOut, "no-chained-jump", "§4 step 5"):
-            "jumps are followed for as long as the square reached starts another chute or ladder",
+            "jumps are followed for as long as the square reached starts another chute or ladder (round a cycle of them, the game is undecided: the program loops or its own guard stops it)",
             @ "ladder-then-chute" (ctx::AFTER_LADDER | ctx::CHUTE): "ladders and chutes are two tables looked up one after the other, so a ladder whose top starts a chute is followed down that chute",
         JumpsScannedInOrder => "jumps-scanned-in-order" (Order, "no-chained-jump", "§4 step 5"):
             "the chutes and ladders are tried in input order without stopping at the one taken, so a later one starting where it ends is taken too",
@@ -119,9 +119,9 @@ mistakes! {
             @ "specials" (ctx::SPECIALS): "the table of special squares is not cleared between games; the chutes and ladders are",
             @ "specials-above-24" (ctx::SPECIALS | ctx::ABOVE_24): "memset(special, 0, 100) on a table of ints clears squares 0 to 24 only, so earlier games' special squares from 25 up stay",
         ListContinues => "list-continues" (NotReset, "list-restarts", "§4"):
-            "each game goes on with the throws the last game left instead of starting the list again",
+            "each game goes on with the throws the last game left instead of starting the list again (after a game that ran out, the rest are undecided)",
         FirstPlayerRotates => "first-player-rotates" (NotReset, "list-restarts", "§4"):
-            "the player to act is not reset between games: a game starts with the last game's winner",
+            "the player to act is not reset between games: a game starts with the last game's winner (undecided when that seat is not in the game, or the last game was)",
         TurnIndexNotWrapped => "turn-index-not-wrapped" (State, "missed-turn", "§4 step 1"):
             "the turn index is incremented without wrapping after a served missed turn or an ignored throw: after player P a player P + 1 with a fresh counter acts, and the next pass wraps to player 2",
             @ "missed-turn" (ctx::MISSED): "only a served missed turn passes the turn without wrapping the index",
