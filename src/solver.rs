@@ -667,6 +667,17 @@ mod tests {
     use super::*;
 
     #[test]
+    fn undecided_lines_fit_any_line_and_nothing_else() {
+        assert!(fits_undecided("1\n?\n3\n", "1\n2\n3", false));
+        assert!(!fits_undecided("1\n?\n3\n", "2\n2\n3", false));
+        assert!(!fits_undecided("1\n?\n", "1\n2\n3\n", false));
+        assert!(!fits_undecided("1\n?\n3\n", "1\n2\n", false));
+        // An answer to the first cases of a file only.
+        assert!(fits_undecided("?\n2\n3\n", "1\n2\n", true));
+        assert!(!fits_undecided("?\n", "1\n2\n", true));
+    }
+
+    #[test]
     fn solver_lists_parse_strictly() {
         let cmd = |w: &[&str]| SolverSpec::Cmd(w.iter().map(|s| s.to_string()).collect());
         assert_eq!(

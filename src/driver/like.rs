@@ -525,6 +525,30 @@ mod tests {
     }
 
     #[test]
+    fn an_undecided_line_fits_any_line_a_hang_or_a_crash_but_no_other_difference() {
+        let run = Run {
+            result: Err(Fault::new(FaultKind::BadOutput, "x")),
+            stdout: Some("YES\n?\n".into()),
+            stderr: None,
+            notes: Vec::new(),
+            cut_early: false,
+        };
+        let answer = |t: &str| Seen::<Vec<bool>>::Answer(Vec::new(), normal(t));
+        assert_eq!(fit::<Xiangqi>(&answer("YES\nNO\n"), &run), Fit::Loose);
+        assert_eq!(fit::<Xiangqi>(&answer("NO\nNO\n"), &run), Fit::No);
+        assert_eq!(fit::<Xiangqi>(&Seen::Endless, &run), Fit::Loose);
+        assert_eq!(fit::<Xiangqi>(&Seen::Crashed, &run), Fit::Loose);
+        // A program printing the very text is that mistake.
+        assert_eq!(
+            fit::<Xiangqi>(&Seen::Garbled(normal("YES\n?")), &run),
+            Fit::Exact
+        );
+        // Matched loosely everywhere, it explains nothing.
+        assert!(!explains(3, 3, 3));
+        assert!(explains(3, 2, 3));
+    }
+
+    #[test]
     fn a_crash_that_no_mistake_models_is_said_to_be_a_crash() {
         let r = record(None, Some(Fault::new(FaultKind::Crash, "signal 11")));
         assert!(matches!(seen::<Xiangqi>(&r), Some(Seen::Crashed)));

@@ -305,11 +305,17 @@ impl Board {
         obs: &mut O,
     ) -> Result<Shift, Illegal> {
         let c = self.cells[source] * p.sign();
-        // A mistake trusts the input, as its board drifts from the engine's.
-        if c <= 0 && !O::BENDING {
+        if O::BENDING {
+            // A mistaken run's board drifts from the engine's. It plays a
+            // source of one soldier, or of the opponent's, as a signed board
+            // does; an empty one leaves nothing that ways of keeping cells
+            // agree on (see `play_cases`).
+            if c == 0 {
+                return Err(Illegal::NotOwned);
+            }
+        } else if c <= 0 {
             return Err(Illegal::NotOwned);
-        }
-        if c < 2 && !O::BENDING {
+        } else if c < 2 {
             return Err(Illegal::TooFew(c));
         }
         let before = self.cells[target];
@@ -587,6 +593,8 @@ struct Leftover {
     grid: Vec<i64>,
     /// The verdict of the last case that ended with a win.
     ended: Option<Verdict>,
+    /// A case before was left undecided.
+    lost: bool,
 }
 
 impl Leftover {
@@ -596,11 +604,18 @@ impl Leftover {
     /// the run's clearing does not reach: everywhere for a board never
     /// cleared, the columns beyond N for one cleared up to N both ways, the
     /// last row and column for one cleared 0-based.
-    fn lay_under<O: Observer>(&self, board: &mut Board, obs: &O) {
+    fn lay_under<O: Observer>(&mut self, board: &mut Board, obs: &O) {
         if self.grid.is_empty() {
             return;
         }
         let (n, m) = (board.n, board.m);
+        if !Mk::BoardNotCleared.on_in(obs, 0) && Mk::BoardNotCleared.on_in(obs, ctx::BEYOND_N) {
+            // Its loops clear N columns of N rows, beyond the board where
+            // the board is narrower than it is high.
+            for row in self.grid.chunks_mut(Self::SIDE).take(n) {
+                row[..n.min(Self::SIDE)].fill(0);
+            }
+        }
         let zero_based = Mk::GridCleared0Based.on(obs);
         for (i, cell) in board.cells.iter_mut().enumerate() {
             let (row, col) = (i / m, i % m);
@@ -629,6 +644,22 @@ pub fn solve<O: Observer>(
     budget: &mut Budget,
     obs: &mut O,
 ) -> Result<Output, Fault> {
+    play_cases(cases, budget, obs)?
+        .into_iter()
+        .map(|o| o.ok_or_else(|| Fault::new(FaultKind::Panic, "a case left undecided")))
+        .collect()
+}
+
+/// [`solve`], with `None` for a case a mistaken run leaves undecided: one
+/// whose board, drifted from the engine's, has nobody's soldiers on the
+/// source of a line, which a program plays as its way of keeping cells
+/// lets it (an owner and a count, a signed count); and every later case
+/// that inherits its board, turn or end.
+pub fn play_cases<O: Observer>(
+    cases: &[Case],
+    budget: &mut Budget,
+    obs: &mut O,
+) -> Result<Vec<Option<Outcome>>, Fault> {
     let mut left = Leftover::default();
     let mut turn = 0;
     cases
@@ -640,10 +671,15 @@ pub fn solve<O: Observer>(
             let mut board = Board::new(case);
             let kept =
                 Mk::BoardNotCleared.on_in(obs, ctx::BEYOND_N) || Mk::GridCleared0Based.on(obs);
+            let over = Mk::GameOverNotReset.on(obs);
+            let flips = Mk::TurnFlipsOnPlayedLines.on(obs);
+            if left.lost && (kept || over || flips) {
+                return Ok(None);
+            }
             if kept {
                 left.lay_under(&mut board, obs);
             }
-            let outcome = match left.ended.filter(|_| Mk::GameOverNotReset.on(obs)) {
+            let outcome = match left.ended.filter(|_| over) {
                 // Every line is ignored, as after the win of the last case.
                 Some(verdict) => {
                     let (alice, bob) = board.scores();
@@ -653,16 +689,21 @@ pub fn solve<O: Observer>(
                         bob,
                     }
                 }
-                None => {
-                    let (outcome, executed) = play_on(case, &mut board, turn, obs, |_, _, _| ())
-                        .map_err(|(i, why)| {
-                            Fault::new(FaultKind::Panic, format!("move {i}: {why}"))
-                        })?;
-                    if Mk::TurnFlipsOnPlayedLines.on(obs) {
-                        turn = (turn + executed) % 2;
+                None => match play_on(case, &mut board, turn, obs, |_, _, _| ()) {
+                    Ok((outcome, executed)) => {
+                        if flips {
+                            turn = (turn + executed) % 2;
+                        }
+                        outcome
                     }
-                    outcome
-                }
+                    Err(_) if O::BENDING => {
+                        left.lost = true;
+                        return Ok(None);
+                    }
+                    Err((i, why)) => {
+                        return Err(Fault::new(FaultKind::Panic, format!("move {i}: {why}")))
+                    }
+                },
             };
             if kept {
                 left.keep(&board);
@@ -670,7 +711,7 @@ pub fn solve<O: Observer>(
             if O::BENDING && outcome.verdict != Verdict::Draw {
                 left.ended = Some(outcome.verdict);
             }
-            Ok(outcome)
+            Ok(Some(outcome))
         })
         .collect()
 }

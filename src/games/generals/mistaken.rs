@@ -7,7 +7,7 @@ use std::fmt::Write as _;
 use super::mistakes::Mk;
 use super::{engine, model};
 use crate::fault::{Budget, Fault, FaultKind};
-use crate::game::{mistaken_input, Mistaken};
+use crate::game::{mistaken_input, Mistaken, UNDECIDED};
 
 /// `Game::mistaken` for generals.
 pub fn mistaken(text: &str, picks: &[usize], budget: &mut Budget) -> Result<String, Fault> {
@@ -27,18 +27,19 @@ pub fn mistaken(text: &str, picks: &[usize], budget: &mut Budget) -> Result<Stri
             case.moves.truncate(q);
         }
     }
-    let out = engine::solve(&input.cases, budget, &mut run)?;
-    Ok(if Mk::BobWinsThreeMarks.is_in(&run) {
-        let mut s = String::new();
-        for o in &out {
-            let verdict = match o.verdict {
-                model::Verdict::Bob => "Bob wins!!!",
-                v => v.line(),
-            };
-            let _ = writeln!(s, "{verdict}\n{} {}", o.alice, o.bob);
-        }
-        s
-    } else {
-        model::render_output(&out)
-    })
+    let out = engine::play_cases(&input.cases, budget, &mut run)?;
+    let three = Mk::BobWinsThreeMarks.is_in(&run);
+    let mut s = String::new();
+    for o in &out {
+        let Some(o) = o else {
+            let _ = writeln!(s, "{UNDECIDED}\n{UNDECIDED}");
+            continue;
+        };
+        let verdict = match o.verdict {
+            model::Verdict::Bob if three => "Bob wins!!!",
+            v => v.line(),
+        };
+        let _ = writeln!(s, "{verdict}\n{} {}", o.alice, o.bob);
+    }
+    Ok(s)
 }

@@ -80,7 +80,7 @@ mistakes! {
             "the scores are summed over rows below N and columns below M, missing the last row and column",
         BoardNotCleared => "board-not-cleared" (NotReset, "move-to-empty", "§4 Board state"):
             "the board is not cleared between cases: soldiers of the last case stay where the new board has no castle",
-            @ "columns-beyond-n" (ctx::BEYOND_N): "the board is cleared with both loops bounded by N, so when M > N the columns beyond N keep the soldiers of earlier cases",
+            @ "columns-beyond-n" (ctx::BEYOND_N): "the board is cleared with both loops bounded by N, so when M > N the columns beyond N keep the soldiers of earlier cases (where N > M, it clears columns beyond the board too)",
         GameOverNotReset => "game-over-not-reset" (NotReset, "lines-ignored-after-end", "§4 Rounds"):
             "the game-over flag is not reset between cases: after a win, every later case ignores its moves and repeats that verdict",
         GridCleared0Based => "grid-cleared-0-based" (State, "move-to-empty", "§4 Board state"):
