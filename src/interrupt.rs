@@ -27,8 +27,8 @@ static STOP: AtomicBool = AtomicBool::new(false);
 static ADOPTS: AtomicBool = AtomicBool::new(false);
 
 /// The process group ids (= leader pids) of programs started and not yet
-/// reaped. A leader is removed before it is reaped, so an id here is never
-/// a recycled pid.
+/// reaped. A leader is removed as it is reaped, under this lock, so an id
+/// here is never a recycled pid.
 static GROUPS: Mutex<BTreeSet<i32>> = Mutex::new(BTreeSet::new());
 
 /// The write end of the pipe to the watchdog, and the watchdog's pid; -1
@@ -186,11 +186,19 @@ pub fn kill_group(pid: i32) {
     }
 }
 
-/// Forgets the group led by `pid`; called before its leader is reaped.
-pub fn release(pid: i32) {
+/// Forgets the group led by `child` and reaps its leader, which has
+/// exited. Both happen with the registry held: [`end_orphans`], which holds
+/// it too, must never see an exited leader that is no longer registered
+/// and not yet reaped, or it would take it for an orphan and reap it
+/// first, and the run would lose its exit status (`ECHILD`).
+pub fn reap(child: &mut Child) -> io::Result<std::process::ExitStatus> {
+    let pid = child.id() as i32;
     let mut running = groups();
     running.remove(&pid);
     tell_watchdog(message(b'-', pid, 0));
+    let status = child.wait();
+    drop(running);
+    status
 }
 
 fn kill_all() {

@@ -1592,3 +1592,41 @@ fn time_bounds_hold_on_the_largest_cases() {
     );
     assert!(took < secs(5), "--time 2 took {took:?}");
 }
+
+/// Probe: runs ending side by side never lose their exit status. After
+/// each run gamefuzz ends the orphans it adopted; a program that another
+/// thread had just seen exit and not yet reaped must never be taken for
+/// one, or that run fails with `io` (no child to wait for).
+#[test]
+fn many_short_runs_side_by_side_lose_no_exit_status() {
+    let dir = tempfile::tempdir().unwrap();
+    let pkg = dir.path().join("pkg");
+    let out = gamefuzz(
+        &["package", "chutes", "--out", pkg.to_str().unwrap()],
+        secs(60),
+    );
+    assert_eq!(out.status.code(), Some(0), "{}", text(&out.stderr));
+    let secret = pkg.join("data/secret");
+    let first = entries(&secret).remove(0);
+    for i in 0..400 {
+        for ext in ["in", "ans"] {
+            std::fs::copy(
+                first.with_extension(ext),
+                secret.join(format!("copy{i}.{ext}")),
+            )
+            .unwrap();
+        }
+    }
+    let pkg = pkg.to_str().unwrap();
+    let out = gamefuzz(
+        &["check", pkg, "--solvers", "cmd:cat", "--jobs", "4"],
+        secs(60),
+    );
+    let all = format!("{}{}", text(&out.stdout), text(&out.stderr));
+    assert_eq!(out.status.code(), Some(1), "cat answers wrongly: {all}");
+    assert!(
+        all.contains("wrong answer") || all.contains("bad-output"),
+        "{all}"
+    );
+    assert!(!all.contains(" io"), "a run lost its program:\n{all}");
+}

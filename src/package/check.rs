@@ -112,6 +112,11 @@ fn verdict<G: Game>(
                 "wrong answer ({})",
                 G::difference_in(input, want, got)
             )),
+            // A run that could not happen says why: that is not the
+            // program's doing, and the class alone hides the cause.
+            Err(f) if f.kind == crate::fault::FaultKind::Io => {
+                Verdict::Fail(format!("{} ({})", run.class(), f.detail))
+            }
             Err(_) => Verdict::Fail(run.class()),
         },
     }

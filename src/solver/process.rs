@@ -223,8 +223,7 @@ fn end_group(child: &mut Child, timeout: Duration) -> (bool, std::io::Result<Exi
     if timed_out {
         wait_exited(pid, Duration::MAX);
     }
-    interrupt::release(pid);
-    let status = child.wait();
+    let status = interrupt::reap(child);
     interrupt::end_orphans();
     (timed_out, status)
 }
