@@ -473,6 +473,24 @@ pub trait Game: Sized + 'static {
     /// does.
     fn mistaken(text: &str, picks: &[usize], budget: &mut Budget) -> Result<String, Fault>;
 
+    /// Ways a program may keep the game's state that play every legal
+    /// game alike but part on the states only a mistake leaves (generals:
+    /// a signed count per cell, or an owner apart from the count). A
+    /// program keeps its state one way, so a diagnosis tries a mistake in
+    /// each; `mistaken` plays the first.
+    const KEEPINGS: &'static [&'static str] = &["the engine's"];
+
+    /// [`Game::mistaken`] on state kept the way `KEEPINGS[keeping]`.
+    fn mistaken_kept(
+        text: &str,
+        picks: &[usize],
+        keeping: usize,
+        budget: &mut Budget,
+    ) -> Result<String, Fault> {
+        debug_assert_eq!(keeping, 0, "one way of keeping state");
+        Self::mistaken(text, picks, budget)
+    }
+
     /// How often the engine applies each of `RULES` while solving `input`
     /// (all cases of the file together). Only called on valid inputs.
     fn rule_hits(input: &Self::Input) -> Vec<u64>;

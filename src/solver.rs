@@ -451,8 +451,18 @@ pub fn run_mistakes<G: Game>(
 /// Runs the mistakes `MISTAKES[i]`, `i` in `picks`, together (one, or two
 /// at once) on the judge input text, as `mistake:A+B` runs.
 pub fn run_mistaken<G: Game>(picks: &[usize], text: &str, limits: &Limits) -> Run<G::Output> {
+    run_mistaken_kept::<G>(picks, 0, text, limits)
+}
+
+/// [`run_mistaken`] on state kept the way `G::KEEPINGS[keeping]`.
+pub fn run_mistaken_kept<G: Game>(
+    picks: &[usize],
+    keeping: usize,
+    text: &str,
+    limits: &Limits,
+) -> Run<G::Output> {
     let mut budget = Budget::new(limits.steps);
-    match guarded(|| G::mistaken(text, picks, &mut budget)) {
+    match guarded(|| G::mistaken_kept(text, picks, keeping, &mut budget)) {
         Ok(out) => Run {
             result: parse_out::<G>(&out),
             stdout: Some(out),

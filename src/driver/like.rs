@@ -13,8 +13,8 @@ use crate::corpus::SolverRecord;
 use crate::fault::FaultKind;
 use crate::game::{parse_valid, Game};
 use crate::solver::{
-    fits_undecided, mistaken_differs, normal, run_engine, run_mistaken, undecided, Limits, Run,
-    SolverSpec,
+    fits_undecided, mistaken_differs, normal, run_engine, run_mistaken_kept, undecided, Limits,
+    Run, SolverSpec,
 };
 
 /// Diverging inputs of a signature, besides its exemplar, on which a
@@ -65,6 +65,10 @@ pub struct Like {
     /// of `agreed_of` checked (0 of 0 when it was not checked there).
     pub agreed: usize,
     pub agreed_of: usize,
+    /// The way of keeping state it was played in (`Game::KEEPINGS`), where
+    /// the game has more than one.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub keeping: Option<&'static str>,
 }
 
 impl Like {
@@ -75,8 +79,11 @@ impl Like {
             0 => String::new(),
             n => format!(" ({n} on the lines it decides)"),
         };
+        let keeping = self
+            .keeping
+            .map_or(String::new(), |k| format!(", with {k}"));
         format!(
-            "{} (spec {}) on {}/{} inputs{loose}",
+            "{} (spec {}{keeping}) on {}/{} inputs{loose}",
             self.mistake, self.section, self.matched, self.of
         )
     }
@@ -236,9 +243,16 @@ struct Agreeing<'a, I, O> {
 
 /// On how many of `diverging` the mistakes `picks` printed what the
 /// program did, and on how many of those only on the lines they decide.
-fn matched<G: Game>(picks: &[usize], diverging: &[Diverging<G::Output>]) -> (usize, usize) {
+fn matched<G: Game>(
+    picks: &[usize],
+    keeping: usize,
+    diverging: &[Diverging<G::Output>],
+) -> (usize, usize) {
     diverging.iter().fold((0, 0), |(k, loose), d| {
-        match fit::<G>(&d.seen, &run_mistaken::<G>(picks, d.text, &d.limits)) {
+        match fit::<G>(
+            &d.seen,
+            &run_mistaken_kept::<G>(picks, keeping, d.text, &d.limits),
+        ) {
             Fit::Exact => (k + 1, loose),
             Fit::Loose => (k + 1, loose + 1),
             Fit::No => (k, loose),
@@ -256,11 +270,15 @@ fn explains(matched: usize, loose: usize, of: usize) -> bool {
 /// On how many of `agreeing` the mistakes `picks` printed the engine's
 /// answer (to the cases the program got right), stopping at the first
 /// where they did not.
-fn agreed<G: Game>(picks: &[usize], agreeing: &[Agreeing<G::Input, G::Output>]) -> usize {
+fn agreed<G: Game>(
+    picks: &[usize],
+    keeping: usize,
+    agreeing: &[Agreeing<G::Input, G::Output>],
+) -> usize {
     agreeing
         .iter()
         .take_while(|a| {
-            let run = run_mistaken::<G>(picks, a.text, &a.limits);
+            let run = run_mistaken_kept::<G>(picks, keeping, a.text, &a.limits);
             if let (true, Some(printed)) = (undecided(&run), &run.stdout) {
                 return agrees_undecided::<G>(printed, a);
             }
@@ -295,7 +313,12 @@ fn agrees_undecided<G: Game>(printed: &str, a: &Agreeing<G::Input, G::Output>) -
     })
 }
 
-fn like_of<G: Game>(picks: &[usize], (matched, loose): (usize, usize), of: usize) -> Like {
+fn like_of<G: Game>(
+    picks: &[usize],
+    keeping: usize,
+    (matched, loose): (usize, usize),
+    of: usize,
+) -> Like {
     let names: Vec<&str> = picks.iter().map(|&i| G::MISTAKES[i].name).collect();
     let mut sections: Vec<&str> = picks.iter().map(|&i| G::MISTAKES[i].section).collect();
     sections.dedup();
@@ -307,6 +330,7 @@ fn like_of<G: Game>(picks: &[usize], (matched, loose): (usize, usize), of: usize
         of,
         agreed: 0,
         agreed_of: 0,
+        keeping: (keeping > 0).then(|| G::KEEPINGS[keeping]),
     }
 }
 
@@ -376,56 +400,73 @@ pub fn tally<G: Game>(
             })
         })
         .collect();
-    // Per mistake, on how many inputs it printed what the program did,
-    // and on how many it went wrong at all.
-    let tallies: Vec<(usize, usize, usize)> = (0..G::MISTAKES.len())
-        .map(|m| {
-            diverging.iter().fold((0, 0, 0), |(k, loose, w), d| {
-                let run = run_mistaken::<G>(&[m], d.text, &d.limits);
-                let wrong = match &d.engine {
-                    Some(e) => mistaken_differs::<G>(&run, e),
-                    None => run.result.is_ok(),
-                };
-                let fit = fit::<G>(&d.seen, &run);
-                (
-                    k + usize::from(fit != Fit::No),
-                    loose + usize::from(fit == Fit::Loose),
-                    w + usize::from(wrong),
-                )
-            })
+    // Per way of keeping state, per mistake, on how many inputs it printed
+    // what the program did, and on how many it went wrong at all.
+    let tallies: Vec<Vec<(usize, usize, usize)>> = (0..G::KEEPINGS.len())
+        .map(|keeping| {
+            (0..G::MISTAKES.len())
+                .map(|m| {
+                    diverging.iter().fold((0, 0, 0), |(k, loose, w), d| {
+                        let run = run_mistaken_kept::<G>(&[m], keeping, d.text, &d.limits);
+                        let wrong = match &d.engine {
+                            Some(e) => mistaken_differs::<G>(&run, e),
+                            None => run.result.is_ok(),
+                        };
+                        let fit = fit::<G>(&d.seen, &run);
+                        (
+                            k + usize::from(fit != Fit::No),
+                            loose + usize::from(fit == Fit::Loose),
+                            w + usize::from(wrong),
+                        )
+                    })
+                })
+                .collect()
         })
         .collect();
-    let singles: Vec<Like> = tallies
+    let singles: Vec<Vec<Like>> = tallies
         .iter()
         .enumerate()
-        .map(|(m, &(k, loose, _))| like_of::<G>(&[m], (k, loose), of))
+        .map(|(keeping, t)| {
+            t.iter()
+                .enumerate()
+                .map(|(m, &(k, loose, _))| like_of::<G>(&[m], keeping, (k, loose), of))
+                .collect()
+        })
         .collect();
-    let mut named = Vec::new();
+    let mut named: Vec<Like> = Vec::new();
     let mut refuted = Vec::new();
-    let mut check = |picks: &[usize], mut like: Like, named: &mut Vec<Like>| {
+    let mut check = |picks: &[usize], keeping: usize, mut like: Like, named: &mut Vec<Like>| {
+        if named.iter().any(|n| n.mistake == like.mistake) {
+            return;
+        }
         like.agreed_of = agreeing.len();
-        like.agreed = agreed::<G>(picks, &agreeing);
+        like.agreed = agreed::<G>(picks, keeping, &agreeing);
         if like.agreed == like.agreed_of {
             named.push(like);
         } else {
             refuted.push(like);
         }
     };
-    for (m, like) in singles.iter().enumerate() {
-        if explains(like.matched, like.loose, of) {
-            check(&[m], like.clone(), &mut named);
+    for (keeping, singles) in singles.iter().enumerate() {
+        for (m, like) in singles.iter().enumerate() {
+            if explains(like.matched, like.loose, of) {
+                check(&[m], keeping, like.clone(), &mut named);
+            }
         }
     }
-    if named.is_empty() && of > 0 {
+    for (keeping, tallies) in tallies.iter().enumerate() {
+        if !named.is_empty() || of == 0 {
+            break;
+        }
         // Those that explain some inputs first, then those that go wrong
         // on most: two bugs that both show on every input leave no single
         // mistake explaining any.
-        let mut seeds: Vec<usize> = (0..singles.len()).filter(|&m| tallies[m].2 > 0).collect();
+        let mut seeds: Vec<usize> = (0..tallies.len()).filter(|&m| tallies[m].2 > 0).collect();
         seeds.sort_by_key(|&m| std::cmp::Reverse((tallies[m].0, tallies[m].2)));
         seeds.truncate(PAIR_SEEDS);
         // Every pair among the seeds, and the best few against every
         // mistake that goes wrong somewhere.
-        let wrong: Vec<usize> = (0..singles.len()).filter(|&m| tallies[m].2 > 0).collect();
+        let wrong: Vec<usize> = (0..tallies.len()).filter(|&m| tallies[m].2 > 0).collect();
         let mut pairs: Vec<[usize; 2]> = Vec::new();
         for (i, &a) in seeds.iter().enumerate() {
             let partners = if i < PAIR_BEST {
@@ -441,9 +482,10 @@ pub fn tally<G: Game>(
             }
         }
         for picks in pairs {
-            let (k, loose) = matched::<G>(&picks, &diverging);
+            let (k, loose) = matched::<G>(&picks, keeping, &diverging);
             if explains(k, loose, of) {
-                check(&picks, like_of::<G>(&picks, (k, loose), of), &mut named);
+                let like = like_of::<G>(&picks, keeping, (k, loose), of);
+                check(&picks, keeping, like, &mut named);
             }
         }
     }
@@ -454,6 +496,7 @@ pub fn tally<G: Game>(
         Some(r) if named.is_empty() => Some(r),
         _ if named.is_empty() => singles
             .into_iter()
+            .flatten()
             .filter(|l| l.matched > l.loose)
             .min_by_key(|l| std::cmp::Reverse((l.matched - l.loose, l.matched))),
         _ => None,

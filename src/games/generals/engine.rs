@@ -204,9 +204,14 @@ impl std::fmt::Display for Illegal {
 pub struct Board {
     pub n: usize,
     pub m: usize,
+    /// Signed counts ([`Player::sign`]), or with [`Board::keep_apart`] the
+    /// counts alone, their owners in `owners`.
     cells: Vec<i64>,
     /// Cell index of each player's castle, by [`Player::index`].
     pub castles: [usize; 2],
+    /// Each cell's owner as a sign, for a mistaken run that keeps owners
+    /// apart from counts; empty otherwise (the engine's way).
+    owners: Vec<i64>,
 }
 
 impl Board {
@@ -223,7 +228,25 @@ impl Board {
             m,
             cells,
             castles: [a, b],
+            owners: Vec::new(),
         }
+    }
+
+    /// Keeps owners apart from counts from now on, as a program with an
+    /// owner array and a count array does. The two ways agree on every
+    /// legal move; they part only on the cells a mistake leaves that a
+    /// legal game never has: a source that is not the mover's or holds one
+    /// soldier, a source left empty, a count that wrapped, a castle bonus
+    /// to a castle not the mover's.
+    fn keep_apart(&mut self) {
+        self.owners = self.cells.iter().map(|v| v.signum()).collect();
+        for v in &mut self.cells {
+            *v = v.abs();
+        }
+    }
+
+    fn apart(&self) -> bool {
+        !self.owners.is_empty()
     }
 
     /// The index of the 1-based cell (x, y), if it is on the board.
@@ -283,6 +306,11 @@ impl Board {
     /// and to mistakes, which trust their own board as a program does.
     pub fn bonus<O: Observer>(&mut self, p: Player, obs: &mut O) {
         let c = self.castles[p.index()];
+        if O::BENDING && self.apart() {
+            // The count grows, whoever owns the cell.
+            self.cells[c] = stored(self.cells[c] + 1, obs);
+            return;
+        }
         if O::BENDING || self.own(p, c) > 0 {
             self.cells[c] = stored(self.cells[c] + p.sign(), obs);
             Ev::CastleBonus.hit(obs);
@@ -304,18 +332,17 @@ impl Board {
         target: usize,
         obs: &mut O,
     ) -> Result<Shift, Illegal> {
+        if O::BENDING && self.apart() {
+            return Ok(self.shift_apart(p, source, target, obs));
+        }
         let c = self.cells[source] * p.sign();
-        if O::BENDING {
-            // A mistaken run's board drifts from the engine's. It plays a
-            // source of one soldier, or of the opponent's, as a signed board
-            // does; an empty one leaves nothing that ways of keeping cells
-            // agree on (see `play_cases`).
-            if c == 0 {
-                return Err(Illegal::NotOwned);
-            }
-        } else if c <= 0 {
+        // A mistaken run's board drifts from the engine's. It plays a
+        // source that is empty, of one soldier or of the opponent's, as a
+        // signed board does ([`Board::keep_apart`] plays it as a program
+        // keeping owners apart does).
+        if !O::BENDING && c <= 0 {
             return Err(Illegal::NotOwned);
-        } else if c < 2 {
+        } else if !O::BENDING && c < 2 {
             return Err(Illegal::TooFew(c));
         }
         let before = self.cells[target];
@@ -388,6 +415,74 @@ impl Board {
         })
     }
 
+    /// [`Board::shift`] on a board that keeps owners apart, as such a
+    /// program plays it: the source's count moves whoever owns it, and
+    /// the source keeps its owner; a cell may be left owned with no
+    /// soldiers, or with a wrapped, negative count.
+    fn shift_apart<O: Observer>(
+        &mut self,
+        p: Player,
+        source: usize,
+        target: usize,
+        obs: &mut O,
+    ) -> Shift {
+        let me = p.sign();
+        let c = self.cells[source];
+        let kept = i64::from(!Mk::NoSoldierStays.on(obs));
+        let (owner, e) = (self.owners[target], self.cells[target]);
+        let fight = if owner == -me { ctx::FIGHT } else { 0 };
+        let moved = if Mk::OneSoldierTooMany.on_in(obs, fight) {
+            c
+        } else {
+            c - kept
+        };
+        let moved = if Mk::CountsIn32Bits.on_in(obs, ctx::GROUP) {
+            moved as i32 as i64
+        } else {
+            moved
+        };
+        self.cells[source] = kept;
+        let (battle, owner, count) = if owner == 0 {
+            (Battle::Occupied, me, moved)
+        } else if owner == me {
+            let count = if Mk::OwnCellOverwritten.on(obs) {
+                moved
+            } else {
+                e + moved
+            };
+            (Battle::Merged, me, count)
+        } else if e == moved {
+            (Battle::Tie, 0, 0)
+        } else if e > moved {
+            let to = if Mk::RepelledCellToAttacker.on(obs) {
+                me
+            } else {
+                owner
+            };
+            (Battle::Repelled, to, e - moved)
+        } else {
+            let count = if Mk::CaptureKeepsAllAttackers.on(obs) {
+                moved
+            } else {
+                moved - e
+            };
+            (Battle::Captured, me, count)
+        };
+        self.owners[target] = owner;
+        self.cells[target] = stored(count, obs);
+        let held = self.owners[self.castles[p.other().index()]];
+        let won = held != -me && !(held == 0 && Mk::TieNotACastleLoss.on(obs));
+        Shift {
+            target,
+            castle: 0,
+            moved,
+            before: e,
+            after: count,
+            battle,
+            won,
+        }
+    }
+
     /// A whole move line: bonus, then the shift. Inlined into the loops of
     /// the validator and the engine, where the parts of [`Shift`] they do
     /// not read are never computed.
@@ -401,7 +496,7 @@ impl Board {
         let (source, target) = self.locate(mv).ok_or(Illegal::OffBoard)?;
         let counted = Mk::StaleSourceCount.on(obs).then(|| self.cells[source]);
         if Mk::BonusToSource.on(obs) {
-            self.cells[source] += p.sign();
+            self.cells[source] += if self.apart() { 1 } else { p.sign() };
         } else if !(Mk::BonusAfterMove.on(obs) || Mk::BonusAtRoundStart.on(obs)) {
             self.bonus(p, obs);
         }
@@ -423,11 +518,19 @@ impl Board {
         self.own(p, self.castles[p.index()]) == 0
     }
 
-    /// The player whose opponent's castle has fallen, Alice first.
+    /// The player whose opponent's castle has fallen, Alice first; an
+    /// owner kept apart decides it alone.
     fn winner(&self) -> Option<Player> {
-        if self.fallen(Player::Bob) {
+        let lost = |p: Player| {
+            if self.apart() {
+                self.owners[self.castles[p.index()]] != p.sign()
+            } else {
+                self.fallen(p)
+            }
+        };
+        if lost(Player::Bob) {
             Some(Player::Alice)
-        } else if self.fallen(Player::Alice) {
+        } else if lost(Player::Alice) {
             Some(Player::Bob)
         } else {
             None
@@ -436,16 +539,30 @@ impl Board {
 
     /// Each player's total soldiers.
     pub fn scores(&self) -> (i64, i64) {
+        if self.apart() {
+            return self.scores_within(self.n, self.m);
+        }
         self.cells.iter().fold((0, 0), add_to_owner)
     }
 
     /// Each player's total soldiers on the first `rows` rows and `cols`
     /// columns only.
     fn scores_within(&self, rows: usize, cols: usize) -> (i64, i64) {
-        self.cells
-            .chunks(self.m)
-            .take(rows)
-            .flat_map(|row| &row[..cols])
+        let within = |i: &usize| i / self.m < rows && i % self.m < cols;
+        if self.apart() {
+            // Each count is added to its owner's score as it is, negative
+            // or not.
+            return (0..self.cells.len())
+                .filter(within)
+                .fold((0, 0), |(a, b), i| match self.owners[i] {
+                    1 => (a + self.cells[i], b),
+                    -1 => (a, b + self.cells[i]),
+                    _ => (a, b),
+                });
+        }
+        (0..self.cells.len())
+            .filter(within)
+            .map(|i| &self.cells[i])
             .fold((0, 0), add_to_owner)
     }
 }
@@ -547,7 +664,11 @@ fn play_on<O: Observer>(
             // The count grows whoever owns the cell; an emptied cell stays
             // nobody's, and its count is never read again.
             let c = board.castles[Player::of_line(first + i).index()];
-            board.cells[c] += board.cells[c].signum();
+            board.cells[c] += if board.apart() {
+                1
+            } else {
+                board.cells[c].signum()
+            };
         }
     }
     if executed < case.moves.len() {
@@ -589,8 +710,9 @@ fn play_on<O: Observer>(
 #[derive(Default)]
 struct Leftover {
     /// The board's cells by 0-based row and column, on a grid of the
-    /// largest board.
+    /// largest board, with their owners where the run keeps them apart.
     grid: Vec<i64>,
+    owners: Vec<i64>,
     /// The verdict of the last case that ended with a win.
     ended: Option<Verdict>,
     /// A case before was left undecided.
@@ -615,6 +737,9 @@ impl Leftover {
             for row in self.grid.chunks_mut(Self::SIDE).take(n) {
                 row[..n.min(Self::SIDE)].fill(0);
             }
+            for row in self.owners.chunks_mut(Self::SIDE).take(n) {
+                row[..n.min(Self::SIDE)].fill(0);
+            }
         }
         let zero_based = Mk::GridCleared0Based.on(obs);
         for (i, cell) in board.cells.iter_mut().enumerate() {
@@ -623,15 +748,26 @@ impl Leftover {
             let left = Mk::BoardNotCleared.on_in(obs, beyond)
                 || zero_based && (row == n - 1 || col == m - 1);
             if left && !board.castles.contains(&i) {
-                *cell = self.grid[i / board.m * Self::SIDE + i % board.m];
+                let at = i / board.m * Self::SIDE + i % board.m;
+                *cell = self.grid[at];
+                if let Some(owner) = board.owners.get_mut(i) {
+                    *owner = self.owners[at];
+                }
             }
         }
     }
 
     fn keep(&mut self, board: &Board) {
         self.grid.resize(Self::SIDE * Self::SIDE, 0);
+        if board.apart() {
+            self.owners.resize(Self::SIDE * Self::SIDE, 0);
+        }
         for (i, &cell) in board.cells.iter().enumerate() {
-            self.grid[i / board.m * Self::SIDE + i % board.m] = cell;
+            let at = i / board.m * Self::SIDE + i % board.m;
+            self.grid[at] = cell;
+            if let Some(&owner) = board.owners.get(i) {
+                self.owners[at] = owner;
+            }
         }
     }
 }
@@ -644,21 +780,22 @@ pub fn solve<O: Observer>(
     budget: &mut Budget,
     obs: &mut O,
 ) -> Result<Output, Fault> {
-    play_cases(cases, budget, obs)?
+    play_cases(cases, budget, obs, false)?
         .into_iter()
         .map(|o| o.ok_or_else(|| Fault::new(FaultKind::Panic, "a case left undecided")))
         .collect()
 }
 
-/// [`solve`], with `None` for a case a mistaken run leaves undecided: one
-/// whose board, drifted from the engine's, has nobody's soldiers on the
-/// source of a line, which a program plays as its way of keeping cells
-/// lets it (an owner and a count, a signed count); and every later case
-/// that inherits its board, turn or end.
+/// [`solve`] on a board of signed counts, or with `apart` one that keeps
+/// owners apart from counts ([`Board::keep_apart`]), with `None` for a
+/// case a mistaken run cannot play (a move off the board, which valid
+/// inputs never have) and every later case that inherits its board, turn
+/// or end.
 pub fn play_cases<O: Observer>(
     cases: &[Case],
     budget: &mut Budget,
     obs: &mut O,
+    apart: bool,
 ) -> Result<Vec<Option<Outcome>>, Fault> {
     let mut left = Leftover::default();
     let mut turn = 0;
@@ -669,6 +806,9 @@ pub fn play_cases<O: Observer>(
             obs.enter(ctx::CASE, ctx::case(i));
             budget.steps(u64::from(case.n) * u64::from(case.m) + case.moves.len() as u64)?;
             let mut board = Board::new(case);
+            if apart {
+                board.keep_apart();
+            }
             let kept =
                 Mk::BoardNotCleared.on_in(obs, ctx::BEYOND_N) || Mk::GridCleared0Based.on(obs);
             let over = Mk::GameOverNotReset.on(obs);

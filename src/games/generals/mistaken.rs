@@ -1,6 +1,9 @@
 //! How a program that makes one of the mistakes of `mistakes.rs` runs:
 //! the engine bending its rules, plus what such a program does with the
-//! judge file and its answers around the engine.
+//! judge file and its answers around the engine, on a board of signed
+//! counts or, with `apart`, one that keeps owners apart from counts: a
+//! mistake can leave cells a legal game never has (a source of one
+//! soldier, a wrapped count), and there the two ways part.
 
 use std::fmt::Write as _;
 
@@ -10,7 +13,12 @@ use crate::fault::{Budget, Fault, FaultKind};
 use crate::game::{mistaken_input, Mistaken, UNDECIDED};
 
 /// `Game::mistaken` for generals.
-pub fn mistaken(text: &str, picks: &[usize], budget: &mut Budget) -> Result<String, Fault> {
+pub fn mistaken(
+    text: &str,
+    picks: &[usize],
+    apart: bool,
+    budget: &mut Budget,
+) -> Result<String, Fault> {
     let mut run = Mistaken::of(Mk::CATALOGUE, picks);
     let mut input = mistaken_input::<super::Generals>(text)?;
     if Mk::QMoveLines.is_in(&run) {
@@ -27,7 +35,7 @@ pub fn mistaken(text: &str, picks: &[usize], budget: &mut Budget) -> Result<Stri
             case.moves.truncate(q);
         }
     }
-    let out = engine::play_cases(&input.cases, budget, &mut run)?;
+    let out = engine::play_cases(&input.cases, budget, &mut run, apart)?;
     let three = Mk::BobWinsThreeMarks.is_in(&run);
     let mut s = String::new();
     for o in &out {

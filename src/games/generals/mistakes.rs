@@ -6,7 +6,10 @@
 //! A mistake's board drifts from the engine's, so a move that is legal for
 //! the engine may take soldiers from a cell the mistaken program does not
 //! own or that holds one soldier: such a program trusts the input and
-//! moves them all the same (counts kept signed, Alice's positive).
+//! moves them all the same. What it then does depends on how it keeps a
+//! cell, as a signed count (Alice's positive) or as an owner apart from
+//! the count, so a mistake is played both ways (`Game::KEEPINGS`); its
+//! witness and `mistake:NAME` use signed counts.
 
 /// The facts a partial mistake of Generals Chess can be limited to: who
 /// moves and in which direction, held by the engine for the length of each

@@ -88,7 +88,18 @@ impl Game for Generals {
     const MISTAKES: &'static [Mistake] = mistakes::Mk::CATALOGUE;
 
     fn mistaken(text: &str, picks: &[usize], budget: &mut Budget) -> Result<String, Fault> {
-        mistaken::mistaken(text, picks, budget)
+        mistaken::mistaken(text, picks, false, budget)
+    }
+
+    const KEEPINGS: &'static [&'static str] = &["signed counts", "owners apart from counts"];
+
+    fn mistaken_kept(
+        text: &str,
+        picks: &[usize],
+        keeping: usize,
+        budget: &mut Budget,
+    ) -> Result<String, Fault> {
+        mistaken::mistaken(text, picks, keeping == 1, budget)
     }
 
     fn generate(src: &mut Source, profile: &str) -> Input {
