@@ -347,18 +347,7 @@ impl Board {
         }
         let before = self.cells[target];
         let e = before * p.sign();
-        let kept = i64::from(!Mk::NoSoldierStays.on(obs));
-        let fight = if e < 0 { ctx::FIGHT } else { 0 };
-        let moved = if Mk::OneSoldierTooMany.on_in(obs, fight) {
-            c
-        } else {
-            c - kept
-        };
-        let moved = if Mk::CountsIn32Bits.on_in(obs, ctx::GROUP) {
-            moved as i32 as i64
-        } else {
-            moved
-        };
+        let (kept, moved) = leaving(c, if e < 0 { ctx::FIGHT } else { 0 }, obs);
         self.cells[source] = kept * p.sign();
         // Seen from the mover, every case of step 3 leaves e + a on the
         // target: a tie leaves 0, a repelled attack the defenders' e - a as
@@ -428,19 +417,8 @@ impl Board {
     ) -> Shift {
         let me = p.sign();
         let c = self.cells[source];
-        let kept = i64::from(!Mk::NoSoldierStays.on(obs));
         let (owner, e) = (self.owners[target], self.cells[target]);
-        let fight = if owner == -me { ctx::FIGHT } else { 0 };
-        let moved = if Mk::OneSoldierTooMany.on_in(obs, fight) {
-            c
-        } else {
-            c - kept
-        };
-        let moved = if Mk::CountsIn32Bits.on_in(obs, ctx::GROUP) {
-            moved as i32 as i64
-        } else {
-            moved
-        };
+        let (kept, moved) = leaving(c, if owner == -me { ctx::FIGHT } else { 0 }, obs);
         self.cells[source] = kept;
         let (battle, owner, count) = if owner == 0 {
             (Battle::Occupied, me, moved)
@@ -565,6 +543,25 @@ impl Board {
             .map(|i| &self.cells[i])
             .fold((0, 0), add_to_owner)
     }
+}
+
+/// Of a source of `c` soldiers, those that stay and those that move
+/// (`fight`: the facts of a move onto the opponent's cell): all but one,
+/// unless a mistake bends it.
+#[inline(always)]
+fn leaving<O: Observer>(c: i64, fight: Context, obs: &O) -> (i64, i64) {
+    let kept = i64::from(!Mk::NoSoldierStays.on(obs));
+    let moved = if Mk::OneSoldierTooMany.on_in(obs, fight) {
+        c
+    } else {
+        c - kept
+    };
+    let moved = if Mk::CountsIn32Bits.on_in(obs, ctx::GROUP) {
+        moved as i32 as i64
+    } else {
+        moved
+    };
+    (kept, moved)
 }
 
 /// A cell's soldiers added to its owner's total.
