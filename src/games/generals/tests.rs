@@ -500,3 +500,29 @@ fn counting_rules_leaves_the_outcomes_unchanged() {
         }
     }
 }
+
+/// Both ways of keeping cells play every legal game as the engine does, and
+/// a mistake that moves from the opponent's cells (Bob moving first, on
+/// Alice's lines) parts them.
+#[test]
+fn both_ways_of_keeping_cells_agree_until_a_mistake_parts_them() {
+    let bob_first = Generals::MISTAKES
+        .iter()
+        .position(|m| m.name == "bob-moves-first")
+        .expect("catalogued");
+    let mut parted = 0;
+    for seed in 0..10 {
+        for p in PROFILES.iter().filter(|p| p.name != "max") {
+            let input = crate::game::generate_case::<Generals>(seed, p.name).0;
+            let text = Generals::render(&input);
+            let right = solve_text(&text);
+            let kept = |picks: &[usize], keeping| {
+                Generals::mistaken_kept(&text, picks, keeping, &mut Budget::default()).unwrap()
+            };
+            assert_eq!(kept(&[], 0), right, "{text}");
+            assert_eq!(kept(&[], 1), right, "{text}");
+            parted += usize::from(kept(&[bob_first], 0) != kept(&[bob_first], 1));
+        }
+    }
+    assert!(parted > 0, "the two ways never parted");
+}
