@@ -336,12 +336,27 @@ fn watch(read: libc::c_int, write: libc::c_int) -> ! {
             buf.copy_within(whole..have, 0);
             have -= whole;
         }
-        for &(pid, token) in &programs[..n] {
-            match pid {
-                0 => kill_marked(gamefuzz, token),
-                _ => {
-                    libc::killpg(pid, libc::SIGKILL);
+        for &(pid, _) in &programs[..n] {
+            if pid != 0 {
+                libc::killpg(pid, libc::SIGKILL);
+            }
+        }
+        // A program caught in the middle of its exec shows an empty
+        // environment for a moment (the kernel sets it up after the
+        // parent has been let go), so the marked ones are looked for a
+        // few times, a few milliseconds apart.
+        if programs[..n].iter().any(|p| p.0 == 0) {
+            for _ in 0..5 {
+                for &(pid, token) in &programs[..n] {
+                    if pid == 0 {
+                        kill_marked(gamefuzz, token);
+                    }
                 }
+                let pause = libc::timespec {
+                    tv_sec: 0,
+                    tv_nsec: 10_000_000,
+                };
+                libc::nanosleep(&pause, std::ptr::null_mut());
             }
         }
         libc::_exit(0)
@@ -462,6 +477,19 @@ mod tests {
                 .expect("start sleep")
         };
         let (mut marked, mut other) = (start(7), start(70));
+        // Spawn returns once the exec has begun, but the kernel sets up the
+        // new environment a moment later: wait until it shows.
+        let shown = format!("{MARK}={}", mark_value(me, 7));
+        let environ = format!("/proc/{}/environ", marked.id());
+        let began = std::time::Instant::now();
+        while !std::fs::read(&environ)
+            .unwrap_or_default()
+            .split(|&b| b == 0)
+            .any(|v| v == shown.as_bytes())
+        {
+            assert!(began.elapsed().as_secs() < 30, "the mark never showed");
+            std::thread::sleep(std::time::Duration::from_millis(5));
+        }
         // SAFETY: only system calls, on processes of this test.
         unsafe { kill_marked(me, 7) };
         let status = marked.wait().unwrap();
