@@ -157,14 +157,26 @@ pub fn spawn(cmd: &mut Command) -> io::Result<Option<Child>> {
         cmd.env(MARK, mark_value(std::process::id(), token));
         tell_watchdog(message(b'?', 0, token));
     }
+    cmd.process_group(0);
+    let mut busy = 0;
     // Started with the registry held: [`end_orphans`] never sees a program
     // that is not registered yet.
-    let mut running = groups();
-    let child = match cmd.process_group(0).spawn() {
-        Ok(c) => c,
-        Err(e) => {
-            tell_watchdog(message(b'!', 0, token));
-            return Err(e);
+    let (child, mut running) = loop {
+        let running = groups();
+        match cmd.spawn() {
+            Ok(c) => break (c, running),
+            // A file just written is "busy" while any process forked
+            // meanwhile (by any thread) still holds the descriptor it was
+            // written through, until that process execs: wait for it.
+            Err(e) if e.raw_os_error() == Some(libc::ETXTBSY) && busy < BUSY_TRIES => {
+                drop(running);
+                busy += 1;
+                std::thread::sleep(std::time::Duration::from_millis(10));
+            }
+            Err(e) => {
+                tell_watchdog(message(b'!', 0, token));
+                return Err(e);
+            }
         }
     };
     let pid = child.id() as i32;
@@ -176,6 +188,10 @@ pub fn spawn(cmd: &mut Command) -> io::Result<Option<Child>> {
     }
     Ok(Some(child))
 }
+
+/// How often [`spawn`] tries again a program that is busy being written,
+/// 10 ms apart.
+const BUSY_TRIES: u32 = 100;
 
 /// Kills every process of the group led by `pid` (the program and whatever
 /// it started and left in its group).

@@ -1630,3 +1630,57 @@ fn many_short_runs_side_by_side_lose_no_exit_status() {
     );
     assert!(!all.contains(" io"), "a run lost its program:\n{all}");
 }
+
+/// Probe: a program written just before it is run starts even while other
+/// threads start programs. A file is "busy" (`ETXTBSY`) while a process
+/// that another thread forked still holds the descriptor it was written
+/// through; a contestant's script written by a test or a build beside a
+/// campaign must not be an `io` finding for it.
+#[test]
+fn a_program_written_just_before_its_run_starts_beside_other_runs() {
+    use gamefuzz::game::Game;
+    use gamefuzz::games::xiangqi::Xiangqi;
+    use gamefuzz::solver::{run, Limits, SolverSpec};
+    let dir = tempfile::tempdir().unwrap();
+    let text = "2 1 4\nG 10 5\nR 2 4\n0 0 0\n";
+    let input = Xiangqi::parse(text).unwrap();
+    let done = std::sync::atomic::AtomicBool::new(false);
+    let failed: Vec<String> = std::thread::scope(|s| {
+        for _ in 0..4 {
+            s.spawn(|| {
+                while !done.load(std::sync::atomic::Ordering::Relaxed) {
+                    let _ = Command::new("true").status();
+                }
+            });
+        }
+        let workers: Vec<_> = (0..4)
+            .map(|w| {
+                let (dir, input) = (dir.path(), &input);
+                s.spawn(move || {
+                    let mut failed = Vec::new();
+                    for i in 0..120 {
+                        let p = script(dir, &format!("w{w}-{i}"), "cat > /dev/null\necho NO");
+                        let spec = SolverSpec::Cmd(vec![p.display().to_string()]);
+                        let r = run::<Xiangqi>(&spec, input, text, &Limits::default()).unwrap();
+                        if let Err(f) = r.result {
+                            failed.push(format!("{}: {}", p.display(), f.detail));
+                        }
+                    }
+                    failed
+                })
+            })
+            .collect();
+        let failed = workers
+            .into_iter()
+            .flat_map(|w| w.join().unwrap())
+            .collect();
+        done.store(true, std::sync::atomic::Ordering::Relaxed);
+        failed
+    });
+    assert!(
+        failed.is_empty(),
+        "{} of 480 runs failed:\n{}",
+        failed.len(),
+        failed.join("\n")
+    );
+}
