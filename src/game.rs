@@ -631,4 +631,7 @@ pub enum InputError {
     Parse(ParseError),
     #[error("invalid input: {0}")]
     Invalid(Invalid),
+    /// Every one of so many input files was refused (`diff --inputs`).
+    #[error("none of the {0} input files is valid")]
+    NoneValid(u64),
 }

@@ -11,6 +11,7 @@
 //! See ARCHITECTURE.md for the map.
 
 pub mod cli;
+pub mod console;
 pub mod corpus;
 pub mod driver;
 pub mod fault;

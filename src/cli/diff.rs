@@ -175,7 +175,9 @@ pub(super) fn run(args: &DiffArgs) -> anyhow::Result<Exit> {
     let mut summaries = Vec::new();
     let mut sections = Vec::new();
     for g in games {
-        if interrupt::stopped() {
+        // A reader that went away (`| head`) has what it wanted: the games
+        // left would be run for nobody. Their findings so far are stored.
+        if interrupt::stopped() || crate::console::out_closed() {
             break;
         }
         let (s, html) = g.dispatch(DiffGame {
@@ -194,18 +196,21 @@ pub(super) fn run(args: &DiffArgs) -> anyhow::Result<Exit> {
     if let Some(path) = &args.report {
         let page = crate::report::diff_page(&summaries, &sections);
         std::fs::write(path, page).with_context(|| format!("writing {}", path.display()))?;
-        eprintln!("report written to {}", path.display());
+        crate::console::errln!("report written to {}", path.display());
     }
     if summaries.len() > 1 {
         let line = total_line(&summaries);
         match args.json {
-            true => eprintln!("{line}"),
+            true => crate::console::errln!("{line}"),
             false => outln!("{line}"),
         }
     }
+    // An invalid input file is a finding too: the setter's test data is
+    // wrong (exit 1, as `validate` says it).
+    let invalid = summaries.iter().any(|s| s.invalid > 0);
     let fails = match args.fail_on {
-        FailOn::Any => summaries.iter().any(|s| s.divergences > 0),
-        FailOn::New => summaries.iter().any(|s| s.new_signatures > 0),
+        FailOn::Any => invalid || summaries.iter().any(|s| s.divergences > 0),
+        FailOn::New => invalid || summaries.iter().any(|s| s.new_signatures > 0),
         FailOn::Never => false,
     };
     Ok(if fails { Exit::Found } else { Exit::Clean })
@@ -426,7 +431,7 @@ fn report(s: &Summary, json: bool) {
         out += &signature_block(r, external);
     }
     if json {
-        eprint!("{out}");
+        crate::console::errs!("{out}");
     } else {
         out!("{out}");
     }

@@ -369,7 +369,7 @@ fn shrink_exemplar<G: Game>(
         }
     }
     if opts.progress && std::io::IsTerminal::is_terminal(&std::io::stderr()) {
-        eprintln!("{}: shrinking [{sig}] ({} bytes)", G::ID, start.text.len());
+        crate::console::errln!("{}: shrinking [{sig}] ({} bytes)", G::ID, start.text.len());
     }
     let bounds = ShrinkLimits {
         time: share,
