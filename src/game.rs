@@ -590,6 +590,50 @@ pub fn one_answer_per_case<C, A>(
     Ok(())
 }
 
+/// The powers of two where a program's integers wrap or change sign
+/// (16, 32 and 64 bits, signed and unsigned, and the halves whose sums
+/// reach them), each with its neighbours: where a count or a coordinate
+/// that a program reads into too narrow a type starts to go wrong.
+const TYPE_EDGES: [u32; 8] = [15, 16, 30, 31, 32, 62, 63, 64];
+
+/// Smaller values for a number of a shrink candidate, from `least` up to
+/// `value` (neither included unless `least` < `value`), in the order worth
+/// trying: `least`, then the type boundaries below `value` and their
+/// neighbours (2^31 - 1, 2^31, 2^31 + 1, ...), ascending, then the midway
+/// point, 3/4 of the way, 7/8, ... up to value - 1. A shrinker that keeps the first candidate that
+/// keeps a divergence, and tries again from there, so bisects toward the
+/// smallest value that keeps it, and lands on a boundary where a width
+/// mistake is what keeps it: `2147483648` rather than whatever large
+/// count the generator drew.
+pub fn smaller_numbers(value: u64, least: u64) -> Vec<u64> {
+    let mut out = Vec::new();
+    if value <= least {
+        return out;
+    }
+    out.push(least);
+    for bits in TYPE_EDGES {
+        let edge = 1u128 << bits;
+        for v in [edge - 1, edge, edge + 1] {
+            if let Ok(v) = u64::try_from(v) {
+                if v > least && v < value {
+                    out.push(v);
+                }
+            }
+        }
+    }
+    let span = value - least;
+    out.push(least + span / 2);
+    let mut gap = span / 4;
+    while gap > 0 {
+        out.push(value - gap);
+        gap /= 2;
+    }
+    out.push(value - 1);
+    let mut seen = std::collections::HashSet::new();
+    out.retain(|v| seen.insert(*v));
+    out
+}
+
 /// Generates the input of one case: the same (game, seed, profile) always
 /// gives the same input. Also returns the tape, for shrinking.
 pub fn generate_case<G: Game>(seed: u64, profile: &str) -> (G::Input, Vec<u64>) {
@@ -634,4 +678,42 @@ pub enum InputError {
     /// Every one of so many input files was refused (`diff --inputs`).
     #[error("none of the {0} input files is valid")]
     NoneValid(u64),
+}
+
+#[cfg(test)]
+mod tests {
+    use super::smaller_numbers;
+
+    #[test]
+    fn smaller_numbers_try_the_least_the_type_edges_then_bisect() {
+        assert_eq!(smaller_numbers(10, 1), [1, 5, 8, 9]);
+        assert!(smaller_numbers(1, 1).is_empty());
+        let big = smaller_numbers(441_838_515_164, 1);
+        // The type edges below the value, in order, before any halving.
+        let edges = [
+            32_767,
+            32_768,
+            32_769,
+            65_535,
+            65_536,
+            65_537,
+            (1 << 30) - 1,
+            1 << 30,
+            (1 << 30) + 1,
+            (1 << 31) - 1,
+            1 << 31,
+            (1 << 31) + 1,
+            (1 << 32) - 1,
+            1 << 32,
+            (1 << 32) + 1,
+        ];
+        assert_eq!(big[0], 1);
+        assert_eq!(big[1..16], edges);
+        assert_eq!(big[16], 1 + (441_838_515_164 - 1) / 2);
+        assert_eq!(*big.last().unwrap(), 441_838_515_163);
+        assert!(big.iter().all(|&v| (1..441_838_515_164).contains(&v)));
+        let near_top = smaller_numbers(u64::MAX, 0);
+        assert!(near_top.contains(&(1 << 63)) && near_top.contains(&((1 << 63) + 1)));
+        assert!(!near_top.contains(&u64::MAX));
+    }
 }

@@ -3,6 +3,7 @@
 
 use super::engine::{play_case, Board};
 use super::model::{Case, Dir, Input, Move, MAX_COUNT};
+use crate::game::smaller_numbers;
 
 /// Each candidate is a whole copy of the input, so fine-grained edits are
 /// offered only once the input is small enough for many copies: a max
@@ -91,16 +92,14 @@ fn smaller_cases(case: &Case) -> Vec<Case> {
         } else {
             case.bob.count
         };
-        for lower in [2, count / 2, count.saturating_sub(1)] {
-            if lower >= 2 && lower < count {
-                let mut c = case.clone();
-                if who == 0 {
-                    c.alice.count = lower;
-                } else {
-                    c.bob.count = lower;
-                }
-                out.push(c);
+        for lower in smaller_numbers(count, 2) {
+            let mut c = case.clone();
+            if who == 0 {
+                c.alice.count = lower;
+            } else {
+                c.bob.count = lower;
             }
+            out.push(c);
         }
     }
     let f = filler(case.m);
