@@ -312,6 +312,45 @@ impl PortSteps {
     };
 }
 
+/// One part of an input that a person reads as one thing (a piece, a
+/// pile, a card, a player, a throw, a move): what an explanation varies to
+/// tell what a failure is about.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Element {
+    /// How a person names it: `the chariot at (4,6)`, `pile b 3`.
+    pub label: String,
+    /// The line of the canonical text (0-based) it stands on, where a
+    /// report marks it.
+    pub line: usize,
+}
+
+/// How a variant differs from its input, simplest first: what a "smallest
+/// change" prefers.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash)]
+pub enum Edit {
+    /// The element taken out.
+    Removed,
+    /// The element one step elsewhere: a point, a square, a position.
+    Moved,
+    /// A number of it by one, or across a type boundary.
+    Counted,
+    /// Another value of its kind: another piece, card, throw, direction.
+    Changed,
+}
+
+/// An input one edit away from another: one element removed, moved or
+/// changed. It need not be valid (the explanation keeps the valid ones).
+#[derive(Debug, Clone)]
+pub struct Variant<I> {
+    /// The element changed, an index into `Game::elements` of the input.
+    pub element: usize,
+    pub edit: Edit,
+    /// What changed, to follow the element's label: `moves to (4,5)`,
+    /// `is b 2147483647`, `is removed`.
+    pub change: String,
+    pub input: I,
+}
+
 /// A named family of generated inputs.
 #[derive(Debug, Clone, Copy)]
 pub struct Profile {
@@ -491,6 +530,19 @@ pub trait Game: Sized + 'static {
         Self::mistaken(text, picks, budget)
     }
 
+    /// The elements of `input`, in text order; empty where the game
+    /// names none.
+    fn elements(_input: &Self::Input) -> Vec<Element> {
+        Vec::new()
+    }
+
+    /// Inputs one edit away from `input`, every element's in turn, each
+    /// element's nearest edits first: removed, moved a step, a number by
+    /// one or across a type boundary, another value of its kind.
+    fn variants(_input: &Self::Input) -> Vec<Variant<Self::Input>> {
+        Vec::new()
+    }
+
     /// How often the engine applies each of `RULES` while solving `input`
     /// (all cases of the file together). Only called on valid inputs.
     fn rule_hits(input: &Self::Input) -> Vec<u64>;
@@ -634,6 +686,27 @@ pub fn smaller_numbers(value: u64, least: u64) -> Vec<u64> {
     out
 }
 
+/// Numbers one edit from `value` within `least..=most`: by one down and
+/// up, then across the nearest type boundary below it (the edge minus one,
+/// where `value` is at or past a power of two of [`TYPE_EDGES`]) and above
+/// it (the edge itself). What an explanation tries to tell a count that
+/// is wrong for its width from one that is wrong for its size.
+pub fn nearby_numbers(value: u64, least: u64, most: u64) -> Vec<u64> {
+    let edges = TYPE_EDGES
+        .iter()
+        .filter_map(|&b| u64::try_from(1u128 << b).ok());
+    let below = edges.clone().filter(|&e| e <= value).max().map(|e| e - 1);
+    let above = edges.filter(|&e| e > value).min();
+    let mut out: Vec<u64> = [value.checked_sub(1), value.checked_add(1), below, above]
+        .into_iter()
+        .flatten()
+        .filter(|&v| v != value && (least..=most).contains(&v))
+        .collect();
+    let mut seen = std::collections::HashSet::new();
+    out.retain(|v| seen.insert(*v));
+    out
+}
+
 /// Generates the input of one case: the same (game, seed, profile) always
 /// gives the same input. Also returns the tape, for shrinking.
 pub fn generate_case<G: Game>(seed: u64, profile: &str) -> (G::Input, Vec<u64>) {
@@ -715,5 +788,16 @@ mod tests {
         let near_top = smaller_numbers(u64::MAX, 0);
         assert!(near_top.contains(&(1 << 63)) && near_top.contains(&((1 << 63) + 1)));
         assert!(!near_top.contains(&u64::MAX));
+    }
+
+    #[test]
+    fn nearby_numbers_step_by_one_and_across_the_nearest_edges() {
+        use super::nearby_numbers;
+        assert_eq!(
+            nearby_numbers(2_147_483_649, 1, u64::MAX),
+            [2_147_483_648, 2_147_483_650, 2_147_483_647, 4_294_967_296]
+        );
+        assert_eq!(nearby_numbers(1, 1, 5), [2]);
+        assert_eq!(nearby_numbers(5, 1, 5), [4]);
     }
 }

@@ -14,6 +14,7 @@ pub mod cli;
 pub mod console;
 pub mod corpus;
 pub mod driver;
+pub mod explain;
 pub mod fault;
 pub mod fuzz;
 pub mod game;

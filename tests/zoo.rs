@@ -151,11 +151,12 @@ fn named_in(summary: &str) -> (BTreeSet<String>, BTreeSet<String>) {
     let mut names = BTreeSet::new();
     let mut nearest = BTreeSet::new();
     for s in v["signatures"].as_array().into_iter().flatten() {
-        for like in s["like"].as_array().into_iter().flatten() {
+        let catalogue = &s["explain"]["catalogue"];
+        for like in catalogue["like"].as_array().into_iter().flatten() {
             let m = like["mistake"].as_str().unwrap_or_default();
             names.extend(m.split(" + ").map(str::to_string));
         }
-        if let Some(n) = s["nearest"].as_object() {
+        if let Some(n) = catalogue["nearest"].as_object() {
             nearest.insert(format!(
                 "{} {}/{} agreed {}/{}",
                 n["mistake"], n["matched"], n["of"], n["agreed"], n["agreed_of"]

@@ -2,6 +2,7 @@
 //! or a fuzz artifact and show every solver's answer.
 
 use std::path::{Path, PathBuf};
+use std::time::Duration;
 
 use anyhow::{bail, Context};
 use clap::Args;
@@ -39,6 +40,12 @@ pub struct ReproArgs {
     /// default engine,reference (or those a corpus entry recorded).
     #[arg(long)]
     pub solvers: Option<SolverList>,
+    /// Seconds to explain a divergence in (rules involved, what matters in
+    /// the input, the nearest input on which the program is right, the
+    /// catalogued mistakes); 0 explains nothing.
+    #[arg(long, value_name = "SECS", default_value_t = 20.0,
+          value_parser = super::any_seconds, allow_hyphen_values = true)]
+    pub explain_time: f64,
     #[command(flatten)]
     pub limits: LimitArgs,
 }
@@ -90,7 +97,15 @@ impl Visit for ReproSeed<'_> {
         let (input, _) = generate_case::<G>(*seed, profile);
         let header = format!("{} seed {seed} profile {profile}", G::ID);
         let cmd = driver::repro_command(G::ID.name(), *seed, profile, &solvers);
-        show::<G>(&header, &input, &solvers, &limits.limits()?, Some(&cmd))
+        let explain = super::seconds(self.0.explain_time);
+        show::<G>(
+            &header,
+            &input,
+            &solvers,
+            &limits.limits()?,
+            explain,
+            Some(&cmd),
+        )
     }
 }
 
@@ -105,6 +120,7 @@ fn show<G: Game>(
     input: &G::Input,
     solvers: &[SolverSpec],
     limits: &Limits,
+    explain: Duration,
     repro: Option<&str>,
 ) -> anyhow::Result<Exit> {
     solver::check::<G>(solvers)?;
@@ -152,10 +168,21 @@ fn show<G: Game>(
                     print_line_diff(base_name, base, name, out);
                 }
             }
-            if let Some(program) = driver::program_in(solvers, sig) {
+            if !explain.is_zero() {
                 let records = crate::corpus::records::<G>(solvers, &c.runs);
-                let likes = driver::behaves_like::<G>(program, &[(&text, &records)], &[]);
-                outln!("{}", likes.line());
+                let e = crate::explain::explain_input::<G>(
+                    solvers, sig, &text, &records, limits, explain,
+                );
+                if let Some(e) = e {
+                    outln!("== explanation ==");
+                    let free = crate::explain::show::annotated(&text, Some(&e), "");
+                    if free.contains(crate::explain::show::FREE) {
+                        out!("{free}");
+                    }
+                    for l in crate::explain::show::lines(&e) {
+                        outln!("{l}");
+                    }
+                }
             }
         }
     }
@@ -272,6 +299,7 @@ fn repro_file(args: &ReproArgs, path: &Path, given: Option<GameId>) -> anyhow::R
                 kind,
                 solvers: &solvers,
                 limits: &limits.limits()?,
+                explain: super::seconds(args.explain_time),
             });
         }
     }
@@ -305,6 +333,7 @@ fn repro_file(args: &ReproArgs, path: &Path, given: Option<GameId>) -> anyhow::R
         entry: &entry,
         solvers: &solvers,
         limits: &limits.limits()?,
+        explain: super::seconds(args.explain_time),
     })
 }
 
@@ -330,6 +359,7 @@ fn repro_input(args: &ReproArgs, path_in: &Path, given: Option<GameId>) -> anyho
         text: &text,
         solvers: &solvers,
         limits: &args.limits.limits()?,
+        explain: super::seconds(args.explain_time),
     })
 }
 
@@ -360,6 +390,7 @@ struct ReproText<'a> {
     text: &'a str,
     solvers: &'a [SolverSpec],
     limits: &'a Limits,
+    explain: Duration,
 }
 
 impl Visit for ReproText<'_> {
@@ -367,7 +398,14 @@ impl Visit for ReproText<'_> {
     fn visit<G: Game>(self) -> anyhow::Result<Exit> {
         let input = parse_valid::<G>(self.text)?;
         let header = format!("{}, {}", G::ID, self.path.display());
-        show::<G>(&header, &input, self.solvers, self.limits, None)
+        show::<G>(
+            &header,
+            &input,
+            self.solvers,
+            self.limits,
+            self.explain,
+            None,
+        )
     }
 }
 
@@ -377,6 +415,7 @@ struct ReproArtifact<'a> {
     kind: crate::fuzz::Kind,
     solvers: &'a [SolverSpec],
     limits: &'a Limits,
+    explain: Duration,
 }
 
 impl Visit for ReproArtifact<'_> {
@@ -392,7 +431,14 @@ impl Visit for ReproArtifact<'_> {
             }
         };
         let header = format!("{}, fuzz artifact {}", G::ID, self.path.display());
-        show::<G>(&header, &input, self.solvers, self.limits, None)
+        show::<G>(
+            &header,
+            &input,
+            self.solvers,
+            self.limits,
+            self.explain,
+            None,
+        )
     }
 }
 
@@ -400,6 +446,7 @@ struct ReproEntry<'a> {
     entry: &'a corpus::Entry,
     solvers: &'a [SolverSpec],
     limits: &'a Limits,
+    explain: Duration,
 }
 
 impl Visit for ReproEntry<'_> {
@@ -410,6 +457,13 @@ impl Visit for ReproEntry<'_> {
         outln!("{}", m.description);
         outln!("recorded signature: {}", m.signature);
         let header = format!("{}, {}", G::ID, self.entry.path.display());
-        show::<G>(&header, &input, self.solvers, self.limits, None)
+        show::<G>(
+            &header,
+            &input,
+            self.solvers,
+            self.limits,
+            self.explain,
+            None,
+        )
     }
 }

@@ -78,6 +78,7 @@ pub fn against<G: Game>(
         corpus: None,
         limits: opts.limits.clone(),
         shrink: ShrinkLimits::none(),
+        explain: std::time::Duration::ZERO,
         progress: false,
         pack: if external { 32 } else { 1 },
         shard: (0, 1),

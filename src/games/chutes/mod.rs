@@ -19,11 +19,12 @@ mod shrink;
 #[cfg(test)]
 mod tests;
 mod validate;
+mod vary;
 
 pub use model::{Board, Input, Winners};
 
 use crate::fault::{Budget, Fault};
-use crate::game::{Game, GameFocus, GameId, Invalid, Mistake, Profile, Rule};
+use crate::game::{Element, Game, GameFocus, GameId, Invalid, Mistake, Profile, Rule, Variant};
 use crate::picture::Picture;
 use crate::source::Source;
 use crate::text::ParseError;
@@ -118,5 +119,13 @@ impl Game for Chutes {
 
     fn pictures(input: &Input, focus: &GameFocus<'_, Self>) -> Vec<Picture> {
         picture::pictures(input, focus)
+    }
+
+    fn elements(input: &Input) -> Vec<Element> {
+        vary::elements(input)
+    }
+
+    fn variants(input: &Input) -> Vec<Variant<Input>> {
+        vary::variants(input)
     }
 }

@@ -24,9 +24,10 @@ mod shrink;
 mod tests;
 mod trace;
 mod validate;
+mod vary;
 
 use crate::fault::{Budget, Fault};
-use crate::game::{Game, GameFocus, GameId, Invalid, Mistake, Profile, Rule};
+use crate::game::{Element, Game, GameFocus, GameId, Invalid, Mistake, Profile, Rule, Variant};
 use crate::picture::Picture;
 use crate::source::Source;
 use crate::text::ParseError;
@@ -128,5 +129,13 @@ impl Game for Generals {
 
     fn pictures(input: &Input, focus: &GameFocus<'_, Self>) -> Vec<Picture> {
         picture::pictures(input, focus)
+    }
+
+    fn elements(input: &Input) -> Vec<Element> {
+        vary::elements(input)
+    }
+
+    fn variants(input: &Input) -> Vec<Variant<Input>> {
+        vary::variants(input)
     }
 }

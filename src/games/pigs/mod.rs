@@ -21,9 +21,10 @@ mod shrink;
 #[cfg(test)]
 mod tests;
 mod validate;
+mod vary;
 
 use crate::fault::{Budget, Fault};
-use crate::game::{Game, GameId, Invalid, Mistake, PortSteps, Profile, Rule};
+use crate::game::{Element, Game, GameId, Invalid, Mistake, PortSteps, Profile, Rule, Variant};
 use crate::source::Source;
 use crate::text::ParseError;
 
@@ -148,5 +149,13 @@ impl Game for Pigs {
             0 => lines.iter().rposition(|l| l.trim_end().ends_with(" dies")),
             pig => lines.iter().rposition(|l| subject(l, pig)),
         }
+    }
+
+    fn elements(input: &Input) -> Vec<Element> {
+        vary::elements(input)
+    }
+
+    fn variants(input: &Input) -> Vec<Variant<Input>> {
+        vary::variants(input)
     }
 }

@@ -14,9 +14,10 @@ mod shrink;
 #[cfg(test)]
 mod tests;
 mod validate;
+mod vary;
 
 use crate::fault::{Budget, Fault};
-use crate::game::{Game, GameId, Invalid, Mistake, Profile, Rule};
+use crate::game::{Element, Game, GameId, Invalid, Mistake, Profile, Rule, Variant};
 use crate::source::Source;
 use crate::text::ParseError;
 
@@ -99,5 +100,13 @@ impl Game for Stones {
 
     fn difference(a: &Vec<Answer>, b: &Vec<Answer>) -> String {
         model::difference(a, b)
+    }
+
+    fn elements(input: &Input) -> Vec<Element> {
+        vary::elements(input)
+    }
+
+    fn variants(input: &Input) -> Vec<Variant<Input>> {
+        vary::variants(input)
     }
 }

@@ -9,6 +9,7 @@
 //! * [`gen`]: the profiles, each case built valid and its answer known.
 //! * [`shrink`]: structural candidates.
 //! * [`picture`]: the board with the black general's moves.
+//! * [`vary`]: the pieces, and the positions one edit away.
 
 mod brute;
 mod engine;
@@ -21,11 +22,12 @@ mod shrink;
 #[cfg(test)]
 mod tests;
 mod validate;
+mod vary;
 
 pub use model::{Case, Input, Kind, Output, Piece, Point};
 
 use crate::fault::{Budget, Fault};
-use crate::game::{Game, GameFocus, GameId, Invalid, Mistake, Profile, Rule};
+use crate::game::{Element, Game, GameFocus, GameId, Invalid, Mistake, Profile, Rule, Variant};
 use crate::picture::Picture;
 use crate::source::Source;
 use crate::text::ParseError;
@@ -115,5 +117,13 @@ impl Game for Xiangqi {
 
     fn pictures(input: &Input, focus: &GameFocus<'_, Self>) -> Vec<Picture> {
         picture::pictures(input, focus)
+    }
+
+    fn elements(input: &Input) -> Vec<Element> {
+        vary::elements(input)
+    }
+
+    fn variants(input: &Input) -> Vec<Variant<Input>> {
+        vary::variants(input)
     }
 }
