@@ -23,7 +23,7 @@ mod validate;
 pub use model::{Board, Input, Winners};
 
 use crate::fault::{Budget, Fault};
-use crate::game::{Game, GameFocus, GameId, Invalid, Mistake, Profile, Rule};
+use crate::game::{Context, Game, GameFocus, GameId, Invalid, Mistake, Observer, Profile, Rule};
 use crate::picture::Picture;
 use crate::source::Source;
 use crate::text::ParseError;
@@ -74,6 +74,12 @@ impl Game for Chutes {
     fn rule_hits(input: &Input) -> Vec<u64> {
         engine::rule_hits(input)
     }
+
+    fn observe<O: Observer>(input: &Input, obs: &mut O) {
+        engine::observe(input, obs)
+    }
+
+    const CONTEXTS: &'static [(&'static str, Context)] = mistakes::ctx::NAMED;
 
     const MISTAKES: &'static [Mistake] = mistakes::Mk::CATALOGUE;
 

@@ -26,7 +26,7 @@ mod trace;
 mod validate;
 
 use crate::fault::{Budget, Fault};
-use crate::game::{Game, GameFocus, GameId, Invalid, Mistake, Profile, Rule};
+use crate::game::{Context, Game, GameFocus, GameId, Invalid, Mistake, Observer, Profile, Rule};
 use crate::picture::Picture;
 use crate::source::Source;
 use crate::text::ParseError;
@@ -84,6 +84,12 @@ impl Game for Generals {
     fn rule_hits(input: &Input) -> Vec<u64> {
         engine::rule_hits(&input.cases)
     }
+
+    fn observe<O: Observer>(input: &Input, obs: &mut O) {
+        engine::observe(&input.cases, obs)
+    }
+
+    const CONTEXTS: &'static [(&'static str, Context)] = mistakes::ctx::NAMED;
 
     const MISTAKES: &'static [Mistake] = mistakes::Mk::CATALOGUE;
 

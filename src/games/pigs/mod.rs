@@ -23,7 +23,7 @@ mod tests;
 mod validate;
 
 use crate::fault::{Budget, Fault};
-use crate::game::{Game, GameId, Invalid, Mistake, PortSteps, Profile, Rule};
+use crate::game::{Context, Game, GameId, Invalid, Mistake, Observer, PortSteps, Profile, Rule};
 use crate::source::Source;
 use crate::text::ParseError;
 
@@ -95,6 +95,12 @@ impl Game for Pigs {
     fn rule_hits(input: &Input) -> Vec<u64> {
         engine::rule_hits(input)
     }
+
+    fn observe<O: Observer>(input: &Input, obs: &mut O) {
+        engine::observe(input, obs)
+    }
+
+    const CONTEXTS: &'static [(&'static str, Context)] = mistakes::ctx::NAMED;
 
     const MISTAKES: &'static [Mistake] = mistakes::Mk::CATALOGUE;
 

@@ -25,7 +25,7 @@ mod validate;
 pub use model::{Case, Input, Kind, Output, Piece, Point};
 
 use crate::fault::{Budget, Fault};
-use crate::game::{Game, GameFocus, GameId, Invalid, Mistake, Profile, Rule};
+use crate::game::{Context, Game, GameFocus, GameId, Invalid, Mistake, Observer, Profile, Rule};
 use crate::picture::Picture;
 use crate::source::Source;
 use crate::text::ParseError;
@@ -76,6 +76,12 @@ impl Game for Xiangqi {
     fn rule_hits(input: &Input) -> Vec<u64> {
         engine::rule_hits(input)
     }
+
+    fn observe<O: Observer>(input: &Input, obs: &mut O) {
+        engine::observe(input, obs)
+    }
+
+    const CONTEXTS: &'static [(&'static str, Context)] = mistakes::ctx::NAMED;
 
     const MISTAKES: &'static [Mistake] = mistakes::Mk::CATALOGUE;
 
