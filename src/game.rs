@@ -10,6 +10,9 @@ use crate::picture::{Focus, Picture};
 use crate::source::Source;
 use crate::text::ParseError;
 
+pub mod events;
+pub use events::{edge_name, event_name, events, Edge, Event, Events};
+
 /// A violated rule of the validator checklist (section 3 of the game's
 /// rules document, `docs/rules/<id>.md`).
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -65,6 +68,15 @@ pub trait Observer {
 
     fn hit(&mut self, rule: usize);
 
+    /// [`Observer::hit`] at a site that says in what context the rule
+    /// applied (`ctx`: the facts of [`Game::CONTEXTS`] the site tells
+    /// apart), for an observer that keeps events apart by context; the
+    /// facts [`Observer::enter`] set join them there.
+    #[inline(always)]
+    fn hit_in(&mut self, rule: usize, _ctx: Context) {
+        self.hit(rule);
+    }
+
     /// Whether the run plays the mistake declared as variant `variant` of
     /// the game's `Mk` at a rule site applied in the context `ctx`: a whole
     /// mistake is played in every context, a partial one
@@ -106,6 +118,10 @@ pub mod ctx {
     pub const LATER: Context = 1 << 63;
     /// The mask of the case facts, for [`super::Observer::enter`].
     pub const CASE: Context = FIRST | LATER;
+
+    /// The names of the case facts, last in every game's
+    /// [`super::Game::CONTEXTS`].
+    pub const CASES: &[(&str, Context)] = &[("first", FIRST), ("later", LATER)];
 
     /// The case fact of the case of index `i` in the file.
     pub fn case(i: usize) -> Context {
@@ -546,6 +562,15 @@ pub trait Game: Sized + 'static {
     /// How often the engine applies each of `RULES` while solving `input`
     /// (all cases of the file together). Only called on valid inputs.
     fn rule_hits(input: &Self::Input) -> Vec<u64>;
+
+    /// The engine's run on the valid `input` with its rule events, and
+    /// the facts it enters, told to `obs`: what [`events`] records.
+    fn observe<O: Observer>(input: &Self::Input, obs: &mut O);
+
+    /// The facts a rule event's context may hold, each a name and its bit,
+    /// in the order an event's name lists them ([`event_name`]); the case
+    /// facts last. Declared by the game's `contexts!`.
+    const CONTEXTS: &'static [(&'static str, Context)] = ctx::CASES;
 
     /// A readable turn-by-turn account of the engine's run, where the game
     /// has one.

@@ -13,14 +13,11 @@ use super::vary::Varied;
 use super::{Finding, Part};
 use crate::game::{parse_valid, Game};
 
-/// The engine's rule events on `input`, each named with its context, and
-/// how often each occurs.
+/// The engine's rule events on `input`, each named with its context
+/// (`cannon-attacks/left/first`), and how often each occurs.
 pub fn events<G: Game>(input: &G::Input) -> BTreeMap<String, u64> {
-    G::rule_hits(input)
-        .into_iter()
-        .zip(G::RULES)
-        .filter(|(n, _)| *n > 0)
-        .map(|(n, r)| (r.name.to_string(), n))
+    (crate::game::events::<G>(input).counts.into_iter())
+        .map(|(e, n)| (crate::game::event_name::<G>(e), n))
         .collect()
 }
 

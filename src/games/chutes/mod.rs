@@ -24,7 +24,7 @@ mod vary;
 pub use model::{Board, Input, Winners};
 
 use crate::fault::{Budget, Fault};
-use crate::game::{Element, Game, GameFocus, GameId, Invalid, Mistake, Profile, Rule, Variant};
+use crate::game::{Context, Element, Game, GameFocus, GameId, Invalid, Mistake, Observer, Profile, Rule, Variant};
 use crate::picture::Picture;
 use crate::source::Source;
 use crate::text::ParseError;
@@ -75,6 +75,12 @@ impl Game for Chutes {
     fn rule_hits(input: &Input) -> Vec<u64> {
         engine::rule_hits(input)
     }
+
+    fn observe<O: Observer>(input: &Input, obs: &mut O) {
+        engine::observe(input, obs)
+    }
+
+    const CONTEXTS: &'static [(&'static str, Context)] = mistakes::ctx::NAMED;
 
     const MISTAKES: &'static [Mistake] = mistakes::Mk::CATALOGUE;
 

@@ -27,7 +27,7 @@ mod validate;
 mod vary;
 
 use crate::fault::{Budget, Fault};
-use crate::game::{Element, Game, GameFocus, GameId, Invalid, Mistake, Profile, Rule, Variant};
+use crate::game::{Context, Element, Game, GameFocus, GameId, Invalid, Mistake, Observer, Profile, Rule, Variant};
 use crate::picture::Picture;
 use crate::source::Source;
 use crate::text::ParseError;
@@ -85,6 +85,12 @@ impl Game for Generals {
     fn rule_hits(input: &Input) -> Vec<u64> {
         engine::rule_hits(&input.cases)
     }
+
+    fn observe<O: Observer>(input: &Input, obs: &mut O) {
+        engine::observe(&input.cases, obs)
+    }
+
+    const CONTEXTS: &'static [(&'static str, Context)] = mistakes::ctx::NAMED;
 
     const MISTAKES: &'static [Mistake] = mistakes::Mk::CATALOGUE;
 

@@ -24,7 +24,7 @@ mod validate;
 mod vary;
 
 use crate::fault::{Budget, Fault};
-use crate::game::{Element, Game, GameId, Invalid, Mistake, PortSteps, Profile, Rule, Variant};
+use crate::game::{Context, Element, Game, GameId, Invalid, Mistake, Observer, PortSteps, Profile, Rule, Variant};
 use crate::source::Source;
 use crate::text::ParseError;
 
@@ -96,6 +96,12 @@ impl Game for Pigs {
     fn rule_hits(input: &Input) -> Vec<u64> {
         engine::rule_hits(input)
     }
+
+    fn observe<O: Observer>(input: &Input, obs: &mut O) {
+        engine::observe(input, obs)
+    }
+
+    const CONTEXTS: &'static [(&'static str, Context)] = mistakes::ctx::NAMED;
 
     const MISTAKES: &'static [Mistake] = mistakes::Mk::CATALOGUE;
 

@@ -17,7 +17,7 @@ mod validate;
 mod vary;
 
 use crate::fault::{Budget, Fault};
-use crate::game::{Element, Game, GameId, Invalid, Mistake, Profile, Rule, Variant};
+use crate::game::{Context, Element, Game, GameId, Invalid, Mistake, Observer, Profile, Rule, Variant};
 use crate::source::Source;
 use crate::text::ParseError;
 
@@ -71,6 +71,12 @@ impl Game for Stones {
     fn rule_hits(input: &Input) -> Vec<u64> {
         engine::rule_hits(input)
     }
+
+    fn observe<O: Observer>(input: &Input, obs: &mut O) {
+        engine::observe(input, obs)
+    }
+
+    const CONTEXTS: &'static [(&'static str, Context)] = mistakes::ctx::NAMED;
 
     const MISTAKES: &'static [Mistake] = mistakes::Mk::CATALOGUE;
 
