@@ -495,6 +495,13 @@ pub trait Game: Sized + 'static {
         None
     }
 
+    /// The cases of `input`, each as an input of its own, in order: what
+    /// `pack` joins, taken apart again. The whole input where the format
+    /// has one case per file (pigs).
+    fn split(input: &Self::Input) -> Vec<Self::Input> {
+        vec![input.clone()]
+    }
+
     /// The test file `input` with the cases of an input drawn from `seed`
     /// and `profile` joined after its own: how a package fills a judge
     /// file up to its bound. `None` when the file takes no more, or not

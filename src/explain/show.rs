@@ -79,14 +79,19 @@ pub fn lines(e: &Explanation) -> Vec<String> {
     let mut out = Vec::new();
     out.push(match &e.rules {
         Part::Found(r) if r.is_empty() => "rules involved: none of the engine's rules fired".into(),
-        Part::Found(r) => format!(
-            "rules involved: {}",
-            r.iter()
-                .take(SHOWN)
-                .map(|s| s.line())
-                .collect::<Vec<_>>()
-                .join("; ")
-        ),
+        Part::Found(r) => {
+            // Each rule once, at the grain that scored best.
+            let mut rules = Vec::new();
+            let mut shown = Vec::new();
+            for s in r {
+                let rule = s.rule.split('/').next().unwrap_or_default();
+                if !rules.contains(&rule) && shown.len() < SHOWN {
+                    rules.push(rule);
+                    shown.push(s.line());
+                }
+            }
+            format!("rules involved: {}", shown.join("; "))
+        }
         Part::Cut { cut } => format!("rules involved: not established ({cut})"),
     });
     out.push(match &e.matters {

@@ -24,7 +24,9 @@ mod vary;
 pub use model::{Board, Input, Winners};
 
 use crate::fault::{Budget, Fault};
-use crate::game::{Context, Element, Game, GameFocus, GameId, Invalid, Mistake, Observer, Profile, Rule, Variant};
+use crate::game::{
+    Context, Element, Game, GameFocus, GameId, Invalid, Mistake, Observer, Profile, Rule, Variant,
+};
 use crate::picture::Picture;
 use crate::source::Source;
 use crate::text::ParseError;
@@ -94,6 +96,15 @@ impl Game for Chutes {
 
     fn shrink(input: &Input) -> Vec<Input> {
         shrink::candidates(input)
+    }
+
+    fn split(input: &Input) -> Vec<Input> {
+        (input.games.iter())
+            .map(|g| Input {
+                throw_lines: input.throw_lines.clone(),
+                games: vec![g.clone()],
+            })
+            .collect()
     }
 
     fn pack(inputs: &[&Input]) -> Option<Input> {

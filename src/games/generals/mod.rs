@@ -27,7 +27,9 @@ mod validate;
 mod vary;
 
 use crate::fault::{Budget, Fault};
-use crate::game::{Context, Element, Game, GameFocus, GameId, Invalid, Mistake, Observer, Profile, Rule, Variant};
+use crate::game::{
+    Context, Element, Game, GameFocus, GameId, Invalid, Mistake, Observer, Profile, Rule, Variant,
+};
 use crate::picture::Picture;
 use crate::source::Source;
 use crate::text::ParseError;
@@ -115,6 +117,16 @@ impl Game for Generals {
 
     fn shrink(input: &Input) -> Vec<Input> {
         shrink::candidates(input)
+    }
+
+    fn split(input: &Input) -> Vec<Input> {
+        input
+            .cases
+            .iter()
+            .map(|c| Input {
+                cases: vec![c.clone()],
+            })
+            .collect()
     }
 
     fn pack(inputs: &[&Input]) -> Option<Input> {

@@ -24,7 +24,9 @@ mod validate;
 mod vary;
 
 use crate::fault::{Budget, Fault};
-use crate::game::{Context, Element, Game, GameId, Invalid, Mistake, Observer, PortSteps, Profile, Rule, Variant};
+use crate::game::{
+    Context, Element, Game, GameId, Invalid, Mistake, Observer, PortSteps, Profile, Rule, Variant,
+};
 use crate::source::Source;
 use crate::text::ParseError;
 

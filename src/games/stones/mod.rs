@@ -17,7 +17,9 @@ mod validate;
 mod vary;
 
 use crate::fault::{Budget, Fault};
-use crate::game::{Context, Element, Game, GameId, Invalid, Mistake, Observer, Profile, Rule, Variant};
+use crate::game::{
+    Context, Element, Game, GameId, Invalid, Mistake, Observer, Profile, Rule, Variant,
+};
 use crate::source::Source;
 use crate::text::ParseError;
 
@@ -94,6 +96,16 @@ impl Game for Stones {
 
     fn shrink(input: &Input) -> Vec<Input> {
         shrink::candidates(input)
+    }
+
+    fn split(input: &Input) -> Vec<Input> {
+        input
+            .cases
+            .iter()
+            .map(|c| Input {
+                cases: vec![c.clone()],
+            })
+            .collect()
     }
 
     fn pack(inputs: &[&Input]) -> Option<Input> {

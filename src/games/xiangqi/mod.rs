@@ -27,7 +27,9 @@ mod vary;
 pub use model::{Case, Input, Kind, Output, Piece, Point};
 
 use crate::fault::{Budget, Fault};
-use crate::game::{Context, Element, Game, GameFocus, GameId, Invalid, Mistake, Observer, Profile, Rule, Variant};
+use crate::game::{
+    Context, Element, Game, GameFocus, GameId, Invalid, Mistake, Observer, Profile, Rule, Variant,
+};
 use crate::picture::Picture;
 use crate::source::Source;
 use crate::text::ParseError;
@@ -103,6 +105,16 @@ impl Game for Xiangqi {
 
     fn shrink(input: &Input) -> Vec<Input> {
         shrink::candidates(input)
+    }
+
+    fn split(input: &Input) -> Vec<Input> {
+        input
+            .cases
+            .iter()
+            .map(|c| Input {
+                cases: vec![c.clone()],
+            })
+            .collect()
     }
 
     fn pack(inputs: &[&Input]) -> Option<Input> {
