@@ -1,10 +1,6 @@
 // Wrong on purpose (benches/solvers.rs): a tie leaves the cell to owner 0,
-// Alice, so Alice's castle emptied by a tie is not lost. The model solution
-// otherwise:
-// A model solution of Generals Chess (将军棋), written from the rules: the
-// accepted submission of the generals package. Inputs reach tens of
-// megabytes, so stdin is read whole and tokenised by hand; soldier counts
-// and scores are 64-bit.
+// Alice, so Alice's castle emptied by a tie is not lost.
+// tests/solutions/generals.cpp otherwise.
 #include <cstdio>
 #include <string>
 #include <vector>

@@ -1,9 +1,6 @@
 // Wrong on purpose (benches/solvers.rs): the MP suspects the unrevealed user
-// of an N or W that reached it even when it answered with K or D. The model
-// solution otherwise:
-// A model solution of Pig Kill (猪国杀, SDOI 2010), written from the rules:
-// the accepted submission of the pigs package. A plain simulation that
-// stops the moment a side wins, wherever that happens.
+// of an N or W that reached it even when it answered with K or D.
+// tests/solutions/pigs.cpp otherwise.
 #include <cstdio>
 #include <string>
 #include <utility>

@@ -1,7 +1,6 @@
 // Wrong on purpose (benches/solvers.rs): a horse to the right of the point it
-// attacks jumps over a piece on its leg. The model solution otherwise:
-// A model solution of Xiangqi (UVa 1589), written from the rules: the
-// accepted submission of the xiangqi package that CI verifies in full.
+// attacks jumps over a piece on its leg. tests/solutions/xiangqi.cpp
+// otherwise.
 #include <cstdio>
 #include <cstdlib>
 
