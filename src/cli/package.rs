@@ -354,6 +354,16 @@ fn write_and_summarize<G: Game>(
     for (m, n) in once {
         outln!("killed in {n} test file only: mistake {m}");
     }
+    let edges = p.edge_cover();
+    outln!(
+        "holds {} of {} pairs of consecutive rule events in {} test files or more, \
+         {} in one, {} in none (gamefuzz coverage names them)",
+        edges.enough(),
+        edges.files.len(),
+        package::EDGES_WANTED,
+        edges.held(1).len(),
+        edges.held(0).len()
+    );
     Ok(())
 }
 

@@ -105,6 +105,11 @@ impl Game for Pigs {
 
     const CONTEXTS: &'static [(&'static str, Context)] = mistakes::ctx::NAMED;
 
+    /// A file is one game, which nothing joins: no case is drawn to try.
+    fn grow(_input: &Input, _seed: u64, _profile: &str) -> Option<Input> {
+        None
+    }
+
     const MISTAKES: &'static [Mistake] = mistakes::Mk::CATALOGUE;
 
     fn mistaken(text: &str, picks: &[usize], budget: &mut Budget) -> Result<String, Fault> {
