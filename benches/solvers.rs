@@ -84,6 +84,7 @@ impl Visit for Bench<'_> {
                 ..Limits::default()
             },
             shrink: ShrinkLimits::none(),
+            explain: std::time::Duration::ZERO,
             progress: false,
             pack: PACK,
             shard: (0, 1),
