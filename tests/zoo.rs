@@ -8,6 +8,12 @@
 //! packages and the
 //! diagnosis measured on programs that go wrong as real ones do (in part
 //! of a rule, in how they keep state, in two places at once).
+//!
+//! The slips (`// zoo: slip`) are wrong programs whose mistakes are
+//! deliberately not catalogued: each names the rule it bends (`// rule:`)
+//! and the kind of input element its bug is about (`// element:`), for
+//! measuring what explains a finding without the catalogue. The tests
+//! above leave them out.
 
 use std::collections::BTreeSet;
 use std::fs;
@@ -28,7 +34,8 @@ struct Animal {
     named: Vec<String>,
 }
 
-fn zoo(game: GameId) -> Vec<Animal> {
+/// The sources of a game's zoo, sorted, each with its text.
+fn sources(game: GameId) -> Vec<(PathBuf, String)> {
     let dir = Path::new(env!("CARGO_MANIFEST_DIR"))
         .join("tests/zoo")
         .join(game.name());
@@ -42,28 +49,44 @@ fn zoo(game: GameId) -> Vec<Animal> {
         .into_iter()
         .map(|source| {
             let text = fs::read_to_string(&source).unwrap();
-            let header = |key: &str| -> Vec<String> {
-                text.lines()
-                    .filter_map(|l| l.strip_prefix(&format!("// {key}:")))
-                    .map(|v| v.trim().to_string())
-                    .collect()
-            };
+            (source, text)
+        })
+        .collect()
+}
+
+/// The values of the header lines `// KEY: value` of a source.
+fn header(text: &str, key: &str) -> Vec<String> {
+    text.lines()
+        .filter_map(|l| l.strip_prefix(&format!("// {key}:")))
+        .map(|v| v.trim().to_string())
+        .collect()
+}
+
+/// The right and wrong programs of a game's zoo; the slips (`// zoo:
+/// slip`), whose mistakes no catalogued one names, are left to the tests
+/// that read them.
+fn zoo(game: GameId) -> Vec<Animal> {
+    sources(game)
+        .into_iter()
+        .filter_map(|(source, text)| {
+            let header = |key: &str| header(&text, key);
             let kind = header("zoo");
             let right = match kind.as_slice() {
                 [k] if k == "right" => true,
                 [k] if k == "wrong" => false,
-                _ => panic!("{}: no `// zoo: right|wrong` line", source.display()),
+                [k] if k == "slip" => return None,
+                _ => panic!("{}: no `// zoo: right|wrong|slip` line", source.display()),
             };
             let named = header("named")
                 .first()
                 .map(|n| n.split(" + ").map(str::to_string).collect())
                 .unwrap_or_default();
-            Animal {
+            Some(Animal {
                 source,
                 right,
                 bugs: header("bug"),
                 named,
-            }
+            })
         })
         .collect()
 }
