@@ -12,8 +12,8 @@
 //! The slips (`// zoo: slip`) are wrong programs whose mistakes are
 //! deliberately not catalogued: each names the rule it bends (`// rule:`)
 //! and the kind of input element its bug is about (`// element:`), for
-//! measuring what explains a finding without the catalogue. The tests
-//! above leave them out.
+//! measuring what explains a finding without the catalogue. The checks
+//! of right and wrong programs leave them out.
 
 use std::collections::BTreeSet;
 use std::fs;
@@ -154,6 +154,111 @@ fn every_zoo_holds_what_it_should() {
             "zoo {game}: {right} right, {} wrong, {narrow} of them partial or state, {two} with two bugs",
             wrong.len()
         );
+    }
+}
+
+/// Slips each game's zoo holds at least.
+fn least_slips(game: GameId) -> usize {
+    match game {
+        GameId::Xiangqi | GameId::Chutes | GameId::Pigs => 5,
+        GameId::Generals | GameId::Stones => 3,
+    }
+}
+
+/// The kinds of input element a slip's bug may be about.
+fn elements(game: GameId) -> &'static [&'static str] {
+    match game {
+        GameId::Xiangqi => &["general", "chariot", "horse", "cannon"],
+        GameId::Chutes => &[
+            "throw",
+            "ladder",
+            "chute",
+            "player",
+            "extra-throw square",
+            "lose-a-turn square",
+        ],
+        GameId::Pigs => &["card", "pig", "deck"],
+        GameId::Generals => &["line", "move", "castle", "count"],
+        GameId::Stones => &["pile", "count"],
+    }
+}
+
+/// The names of a game's rules.
+struct RuleNames;
+impl Visit for RuleNames {
+    type Out = Vec<&'static str>;
+    fn visit<G: Game>(self) -> Vec<&'static str> {
+        G::RULES.iter().map(|r| r.name).collect()
+    }
+}
+
+/// Every slip opens with its header and nothing else: `// zoo: slip`, one
+/// `// bug:` line per bug (two at most), the rule it bends (one of the
+/// game's rules) and the kind of element its bug is about; no slip is
+/// `// named:` after a catalogued mistake, and every game has its slips.
+#[test]
+fn every_zoo_slip_names_a_rule_and_an_element() {
+    for &game in GameId::ALL {
+        let rules = game.dispatch(RuleNames);
+        let mut slips = 0;
+        for (source, text) in sources(game) {
+            if header(&text, "zoo") != ["slip"] {
+                continue;
+            }
+            slips += 1;
+            let at = source.display();
+            let lines: Vec<&str> = text.lines().collect();
+            let bugs = lines[1..]
+                .iter()
+                .take_while(|l| l.starts_with("// bug: "))
+                .count();
+            assert!(
+                (1..=2).contains(&bugs),
+                "{at}: one or two `// bug:` lines after `// zoo: slip`"
+            );
+            let value = |line: usize, key: &str| -> String {
+                let l = lines.get(line).copied().unwrap_or_default();
+                let v = l
+                    .strip_prefix(&format!("// {key}: "))
+                    .unwrap_or_else(|| panic!("{at}: line {} should be `// {key}: ...`", line + 1));
+                assert!(!v.trim().is_empty(), "{at}: an empty `// {key}:`");
+                v.trim().to_string()
+            };
+            assert_eq!(lines[0], "// zoo: slip", "{at}: the first line");
+            for line in 1..=bugs {
+                value(line, "bug");
+            }
+            let rule = value(bugs + 1, "rule");
+            assert!(
+                rules.contains(&rule.as_str()),
+                "{at}: `{rule}` is no rule of {game} ({})",
+                rules.join(", ")
+            );
+            let element = value(bugs + 2, "element");
+            assert!(
+                elements(game).contains(&element.as_str()),
+                "{at}: `{element}` is not among {game}'s elements {:?}",
+                elements(game)
+            );
+            for key in ["zoo", "bug", "named", "rule", "element"] {
+                let want = match key {
+                    "bug" => bugs,
+                    "named" => 0,
+                    _ => 1,
+                };
+                assert_eq!(
+                    header(&text, key).len(),
+                    want,
+                    "{at}: `// {key}:` lines outside the header"
+                );
+            }
+        }
+        assert!(
+            slips >= least_slips(game),
+            "{game}: {slips} slips, {} wanted",
+            least_slips(game)
+        );
+        eprintln!("zoo {game}: {slips} slips");
     }
 }
 
