@@ -72,6 +72,15 @@ pub fn reach<G: Game>(profiles: &[&'static str]) -> Reach<G::Input> {
     r
 }
 
+/// Whether a case of `G` can sit in more than one file: the format packs
+/// cases, so a case of the reach can be joined to any file.
+pub fn repeats<G: Game>(reach: &Reach<G::Input>) -> bool {
+    (reach.inputs.iter())
+        .filter_map(|d| G::split(&d.input).into_iter().next())
+        .next()
+        .is_some_and(|case| G::pack(&[&case, &case]).is_some())
+}
+
 /// The profiles the reach is drawn from: every one but `max`, whose files
 /// are the largest and whose games are those of the others, only more.
 pub fn reach_profiles<G: Game>() -> Vec<&'static str> {
@@ -95,10 +104,17 @@ impl Wanted {
     /// (as a mistake is wanted killed as often as the tests kill it): an
     /// edge one input in hundreds holds is not to be found again by
     /// drawing a few more.
-    pub fn new<I>(reach: &Reach<I>) -> Wanted {
+    ///
+    /// Where a case can sit in two files (`repeats`: the format packs
+    /// cases), every edge is wanted twice: a case of the reach holding a
+    /// rare one can join a second file.
+    pub fn new<I>(reach: &Reach<I>, repeats: bool) -> Wanted {
         Wanted {
             missing: (reach.edges.iter())
-                .map(|(&e, &n)| (e, EDGES_WANTED.min(n as usize)))
+                .map(|(&e, &n)| match repeats {
+                    true => (e, EDGES_WANTED),
+                    false => (e, EDGES_WANTED.min(n as usize)),
+                })
                 .collect(),
         }
     }
@@ -203,81 +219,98 @@ impl EdgeCover {
 /// are.
 pub const MAX_FILES: usize = 100;
 
-/// Fresh draws compared with the reach's inputs for each file made for
-/// the edges: a draw may hold an edge only the chosen tests held so far.
-const STEER_DRAWS: usize = 8;
+/// One case of the reach's inputs ([`Game::split`]), with its edges.
+struct Case<I> {
+    input: I,
+    edges: BTreeSet<Edge>,
+    profile: &'static str,
+    seed: u64,
+    /// Already in the file being made (a case may be in several files:
+    /// an edge only one case holds is wanted in two).
+    used: bool,
+    /// No longer to start a file: its file is already a test.
+    spent: bool,
+}
 
 impl<G: Game> super::Draft<G> {
     /// Files for the edges of the reach that fewer than [`EDGES_WANTED`]
     /// files hold (an edge the files hold beyond the reach is not chased:
-    /// each file made for one would hold others, a goal that never
-    /// ends): while some are wanted and the package has fewer than [`MAX_FILES`] files, the
-    /// input of the reach or of a few fresh draws that holds the most of
-    /// them starts a file, the others that add some join it where the
-    /// format packs them, and the file is filled as every file is.
+    /// each file made for one would hold others, a goal that never ends).
+    /// The reach's inputs are taken apart into their cases, and while some
+    /// edge is wanted and the package has fewer than [`MAX_FILES`] files, a
+    /// file is made of the case that holds the most wanted edges, then of
+    /// every other case that adds some, as many as the format packs into
+    /// one file, and filled as every file is. A game of one case per file
+    /// (pigs) thus gets a file per game it needs; the others pack a few
+    /// files with the rare cases.
     pub(super) fn add_edge_files(&mut self, search: &[&str]) {
-        let mut used = vec![false; self.reach.inputs.len()];
-        while self.tests.len() < MAX_FILES && !self.want.is_empty() && !search.is_empty() {
-            let mut best: Option<(u64, Drawn<G::Input>)> = None;
-            for (i, d) in self.reach.inputs.iter().enumerate() {
-                let gain = self.want.gain(&d.edges);
-                if !used[i] && best.as_ref().is_none_or(|b| gain > b.0) {
-                    best = Some((gain, d.clone()));
-                }
-            }
-            for k in 0..STEER_DRAWS {
-                let profile = search[k % search.len()];
-                let (seed, input) = self.draw(profile);
+        let mut cases: Vec<Case<G::Input>> = Vec::new();
+        for d in &self.reach.inputs {
+            for input in G::split(&d.input) {
                 let edges = edge_set::<G>(&input);
-                let gain = self.want.gain(&edges);
-                if best.as_ref().is_none_or(|b| gain > b.0) {
-                    let profile = G::PROFILES.iter().find(|p| p.name == profile);
-                    let profile = profile.map_or("", |p| p.name);
-                    best = Some((
-                        gain,
-                        Drawn {
-                            profile,
-                            seed,
-                            input,
-                            edges,
-                        },
-                    ));
-                }
+                cases.push(Case {
+                    input,
+                    edges,
+                    profile: d.profile,
+                    seed: d.seed,
+                    used: false,
+                    spent: false,
+                });
             }
-            let Some((gain, first)) = best.filter(|b| b.0 > 0) else {
+        }
+        while self.tests.len() < MAX_FILES && !self.want.is_empty() {
+            for c in &mut cases {
+                c.used = false;
+            }
+            let best = (0..cases.len())
+                .filter(|&i| !cases[i].spent)
+                .map(|i| (self.want.gain(&cases[i].edges), i))
+                .filter(|&(gain, _)| gain > 0)
+                .min_by_key(|&(gain, i)| (std::cmp::Reverse(gain), i));
+            let Some((gain, first)) = best else {
                 break;
             };
-            if let Some(i) = self.reach.inputs.iter().position(|d| d.seed == first.seed) {
-                used[i] = true;
-            }
-            let mut input = first.input;
-            let mut held = first.edges;
+            cases[first].used = true;
+            let (profile, seed) = (cases[first].profile, cases[first].seed);
+            let mut input = cases[first].input.clone();
+            let mut held = cases[first].edges.clone();
             let mut joined = 0;
-            // A joined input's first case is a later one here, so it stays
-            // free to start a file of its own for its first-case edges.
-            for (i, d) in self.reach.inputs.iter().enumerate() {
-                if used[i] || self.want.gain_beside(&d.edges, &held) == 0 {
-                    continue;
-                }
-                if let Some(both) = G::pack(&[&input, &d.input]) {
-                    held = edge_set::<G>(&both);
-                    input = both;
-                    joined += 1;
+            loop {
+                let next = (0..cases.len())
+                    .filter(|&i| !cases[i].used)
+                    .map(|i| (self.want.gain_beside(&cases[i].edges, &held), i))
+                    .filter(|&(gain, _)| gain > 0)
+                    .min_by_key(|&(gain, i)| (std::cmp::Reverse(gain), i));
+                let Some((_, i)) = next else {
+                    break;
+                };
+                match G::pack(&[&input, &cases[i].input]) {
+                    Some(both) => {
+                        cases[i].used = true;
+                        held.extend(cases[i].edges.iter().copied());
+                        input = both;
+                        joined += 1;
+                    }
+                    None => break,
                 }
             }
             let (input, added) = self.fill_file(input, search);
             let mut about = format!(
-                "edges: an input holding {gain} wanted pairs of rule events (profile {}, seed {})",
-                first.profile, first.seed
+                "edges: a case holding {gain} wanted pairs of rule events (profile {profile}, seed {seed})"
             );
             if joined > 0 {
-                about += &format!("; {joined} more that add some");
+                about += &format!("; {joined} more cases that add some");
             }
             if added > 0 {
                 about += &format!("; {added} drawn cases filling the file");
             }
             let hits = G::rule_hits(&input);
-            self.push_file("edges", input, about, hits);
+            // Where cases do not pack, a case's file is the case, and
+            // wanted twice, its edges must come from another one.
+            let alone = joined == 0 && added == 0;
+            if !self.push_file("edges", input, about, hits) || alone {
+                cases[first].spent = true;
+            }
         }
     }
 }
@@ -287,34 +320,6 @@ mod tests {
     use super::*;
     use crate::game::Visit;
     use crate::id::GameId;
-
-    struct Size;
-    impl Visit for Size {
-        type Out = (usize, usize);
-        fn visit<G: Game>(self) -> (usize, usize) {
-            let r = reach::<G>(&reach_profiles::<G>());
-            (r.events.len(), r.edges.len())
-        }
-    }
-
-    struct Sample;
-    impl Visit for Sample {
-        type Out = ();
-        fn visit<G: Game>(self) {
-            let sample = crate::game::parse_valid::<G>(G::SAMPLE).unwrap();
-            for e in events::<G>(&sample).counts.keys() {
-                eprintln!("{}: {}", G::ID, crate::game::event_name::<G>(*e));
-            }
-        }
-    }
-
-    #[test]
-    #[ignore]
-    fn print_sample_events() {
-        for &g in GameId::ALL {
-            g.dispatch(Sample);
-        }
-    }
 
     struct Held;
     impl Visit for Held {
@@ -330,28 +335,18 @@ mod tests {
             let reach = reach::<G>(&reach_profiles::<G>());
             assert_eq!(cover.reached, reach.edges.len());
             let short: Vec<String> = (reach.edges.iter())
-                .filter(|&(e, &n)| cover.files[e] < EDGES_WANTED.min(n as usize))
+                .filter(|&(e, _)| cover.files[e] < EDGES_WANTED)
                 .map(|(&e, _)| crate::game::edge_name::<G>(e))
                 .collect();
             assert!(p.secret.len() >= MAX_FILES || short.is_empty(), "{short:?}");
         }
     }
 
-    /// Every edge of the reach is in as many files as the goal wants
-    /// (two, or as many as the reach's inputs hold it), unless the package
-    /// is at its bound of files: stones, whose packages build in a second.
+    /// Every edge of the reach is in two files, as the goal wants of a
+    /// game whose files pack cases, unless the package is at its bound of
+    /// files: stones, whose packages build in a second.
     #[test]
     fn a_package_holds_every_edge_of_the_reach_as_often_as_wanted() {
         GameId::Stones.dispatch(Held);
-    }
-
-    /// The measure of the context sets: events and edges reached per game.
-    #[test]
-    #[ignore]
-    fn print_reach() {
-        for &g in GameId::ALL {
-            let (ev, ed) = g.dispatch(Size);
-            eprintln!("{g}: {ev} events, {ed} edges");
-        }
     }
 }

@@ -245,7 +245,7 @@ impl<G: Game> Draft<G> {
             covered,
             next_seed: seed,
             sample,
-            want: edges::Wanted::new(&reach),
+            want: edges::Wanted::new(&reach, edges::repeats::<G>(&reach)),
             reach,
         }
     }
@@ -344,7 +344,7 @@ impl<G: Game> Draft<G> {
             }
         }
         self.tests = findings;
-        self.want = edges::Wanted::new(&self.reach);
+        self.want = edges::Wanted::new(&self.reach, edges::repeats::<G>(&self.reach));
         for t in &self.tests {
             self.want.take(&t.edges);
         }
