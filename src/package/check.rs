@@ -299,8 +299,12 @@ pub fn package_tests(p: &Package) -> Vec<TestFile> {
 }
 
 /// Every test under `dir/data` (any depth, sorted by path): the `.in`
-/// files with the `.ans` beside each.
+/// files with the `.ans` beside each; or, when `dir` is the zip of a
+/// judge gamefuzz writes for, the tests as that judge lays them out.
 pub fn read_tests(dir: &Path) -> anyhow::Result<Vec<TestFile>> {
+    if super::archive::is_archive(dir) {
+        return super::archive::open(dir)?.tests();
+    }
     fn walk(dir: &Path, out: &mut Vec<PathBuf>) -> anyhow::Result<()> {
         for e in fs::read_dir(dir).with_context(|| format!("reading {}", dir.display()))? {
             let p = e

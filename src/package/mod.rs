@@ -14,6 +14,7 @@ use crate::game::{generate_case, parse_valid, Game};
 use crate::id::GameId;
 
 mod against;
+mod archive;
 mod check;
 mod kill;
 mod layout;
@@ -22,6 +23,7 @@ pub mod statement;
 mod yaml;
 
 pub use against::{against, AgainstOptions, Fate};
+pub use archive::{is_archive, left_out, open as open_archive, Archive, MEMORY_MIB, TIME_LIMIT_MS};
 pub use check::{
     check, ensure_solvers, package_tests, read_tests, reports, run_tests, AnswerFile, CheckReport,
     TestFile, TestOutcome, Verdict,
