@@ -12,6 +12,7 @@
 use std::fs;
 use std::path::{Path, PathBuf};
 use std::process::Command;
+use std::sync::atomic::{AtomicU64, Ordering};
 
 use crate::game::{Game, GameId, Visit};
 use crate::source::fnv1a64;
@@ -91,8 +92,11 @@ pub fn build(name: &str, source: &str, flags: &[&str]) -> std::io::Result<Result
         return Ok(Ok(program));
     }
     // Built aside and renamed into place, as every cached build is: a
-    // concurrent or killed build never leaves half a program.
-    let work = dir.with_extension(format!("tmp-{}", std::process::id()));
+    // concurrent or killed build never leaves half a program. Threads of
+    // one process build aside from each other too.
+    static BUILDS: AtomicU64 = AtomicU64::new(0);
+    let n = BUILDS.fetch_add(1, Ordering::Relaxed);
+    let work = dir.with_extension(format!("tmp-{}-{n}", std::process::id()));
     let _ = fs::remove_dir_all(&work);
     fs::create_dir_all(&work)?;
     let built = compile(&work, name, source, flags);

@@ -39,6 +39,17 @@ pub fn validator(game: GameId) -> Option<PathBuf> {
     )
 }
 
+/// The checker a package of `game` carries, built with Luogu's flags
+/// exactly (one name for every checker, so that the games sharing one
+/// share its build).
+pub fn checker(game: GameId) -> Option<PathBuf> {
+    build(
+        "checker.cpp",
+        testlib::checker_source(game),
+        testlib::LUOGU_FLAGS,
+    )
+}
+
 /// `program args < stdin`: its exit code and what it wrote on stdout and
 /// stderr. A run past `TIMEOUT` or ended by a signal fails the test.
 pub fn run(program: &Path, args: &[&Path], stdin: &[u8]) -> (i32, String, String) {
