@@ -166,9 +166,16 @@ impl Visit for Formats {
             let p = small::<G>();
             (p, validator.join().unwrap(), checker.join().unwrap())
         });
+        // A wrong program named as the model solution is, as the blog's
+        // xiangqi.cpp is beside a setter's.
+        let wrong_program = Submission {
+            category: "wrong_answer",
+            file: "xiangqi.cpp".into(),
+            source: b"int main() {}\n".to_vec(),
+        };
         let extras = Extras {
             name: None,
-            submissions: vec![model_solution()],
+            submissions: vec![model_solution(), wrong_program],
         };
         for format in FORMATS {
             let zip = dir.path().join(format!("{}-{}.zip", G::ID, format.name()));
@@ -218,7 +225,12 @@ impl Visit for Formats {
             "{}: no seed in any description",
             G::ID
         );
-        assert!(xml.contains("<solution tag=\"main\"><source path=\"solutions/xiangqi.cpp\""));
+        assert!(
+            xml.contains("<solution tag=\"main\"><source path=\"solutions/accepted/xiangqi.cpp\"")
+        );
+        assert!(xml.contains(
+            "<solution tag=\"wrong-answer\"><source path=\"solutions/wrong_answer/xiangqi.cpp\""
+        ));
 
         let (Some(validator), Some(checker)) = (validator, checker) else {
             return;

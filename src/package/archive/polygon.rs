@@ -15,7 +15,7 @@ use anyhow::{bail, Context};
 
 use super::{numbered, problem_name, statement_body, Archive, Entry, MEMORY_MIB, TIME_LIMIT_MS};
 use crate::package::check::TestFile;
-use crate::package::layout::Extras;
+use crate::package::layout::{Extras, Submission};
 use crate::package::yaml::header;
 use crate::package::{statement, Package};
 use crate::testlib;
@@ -34,6 +34,13 @@ fn source_type(file: &str) -> &'static str {
         Some("rs") => "rust",
         _ => "cpp.g++17",
     }
+}
+
+/// Where a solution goes: a folder per kind, as the Kattis layout has
+/// them, so that a model solution and a wrong program of one name (a
+/// setter's xiangqi.cpp and the blog's) both fit.
+fn solution_path(s: &Submission) -> String {
+    format!("solutions/{}/{}", s.category, s.file)
 }
 
 /// Text made safe inside an XML attribute (control characters, which XML
@@ -75,10 +82,7 @@ pub(super) fn files(p: &Package, extras: &Extras) -> Vec<Entry> {
     out.push(Entry::new(VALIDATOR, testlib::validator_source(p.game)));
     out.push(Entry::new(CHECKER, testlib::checker_source(p.game)));
     for s in &extras.submissions {
-        out.push(Entry::new(
-            format!("solutions/{}", s.file),
-            s.source.clone(),
-        ));
+        out.push(Entry::new(solution_path(s), s.source.clone()));
     }
     out.push(Entry::new(STATEMENT, statement_tex(p, extras)));
     for (i, (_, t)) in tests.iter().enumerate().filter(|(_, (sample, _))| *sample) {
@@ -194,8 +198,8 @@ fn problem_xml(p: &Package, extras: &Extras) -> String {
         };
         writeln!(
             x,
-            "            <solution tag=\"{tag}\"><source path=\"solutions/{}\" type=\"{}\"/></solution>",
-            attr(&s.file),
+            "            <solution tag=\"{tag}\"><source path=\"{}\" type=\"{}\"/></solution>",
+            attr(&solution_path(s)),
             source_type(&s.file)
         )
         .expect("string");
