@@ -350,8 +350,8 @@ fn run_package(game: &str, out: &Path, extra: &[&str]) -> std::process::Output {
 }
 
 /// As a setter runs them: `package --format F` twice gives the same zip,
-/// `check` and `coverage` read it, `check` names a broken rule of the
-/// judge with where the judge sets it.
+/// `check` and `coverage` read it (and `check` plain files), `check` names
+/// a broken rule of the judge with where the judge sets it.
 #[test]
 fn check_and_coverage_read_every_judges_zip() {
     let dir = tempfile::tempdir().unwrap();
@@ -386,6 +386,18 @@ fn check_and_coverage_read_every_judges_zip() {
         assert_eq!(v.status.code(), Some(0), "{name}: {}", text(&v.stdout));
         assert!(text(&v.stdout).contains("every rule of xiangqi is exercised"));
     }
+    // check reads the one other format it writes that has no data/ folder.
+    let plain = dir.path().join("plain");
+    let r = run_package("xiangqi", &plain, &["--format", "plain"]);
+    assert_eq!(r.status.code(), Some(0), "{}", text(&r.stderr));
+    let c = gamefuzz(&["check", plain.to_str().unwrap()], "");
+    assert_eq!(
+        c.status.code(),
+        Some(0),
+        "{}{}",
+        text(&c.stdout),
+        text(&c.stderr)
+    );
     // A rule broken after the fact: a folder in Luogu's flat zip, and a
     // key of config.yml Luogu does not read.
     let luogu = dir.path().join("a-luogu.zip");

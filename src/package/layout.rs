@@ -291,14 +291,16 @@ fn plain_files(p: &Package, add: &mut impl FnMut(String, String, bool)) {
     add("tests.txt".into(), index, false);
 }
 
-/// The game of a package this tool wrote in a problem package format, read
-/// from the mark in its `problem.yaml`, or in the comment of its zip.
+/// The game of a package folder this tool wrote, read from the mark in
+/// its `problem.yaml` (`tests.txt` for plain files).
 pub fn package_game(dir: &Path) -> Option<crate::id::GameId> {
-    if super::archive::is_archive(dir) {
-        return super::archive::open(dir).ok()?.game();
-    }
-    let yaml = fs::read_to_string(dir.join("problem.yaml")).ok()?;
-    let rest = yaml.strip_prefix(MARK)?.strip_prefix(": test data for `")?;
+    // `tests.txt` for a package of --format plain.
+    let text = ["problem.yaml", "tests.txt"].iter().find_map(|f| {
+        fs::read_to_string(dir.join(f))
+            .ok()
+            .filter(|t| t.starts_with(MARK))
+    })?;
+    let rest = text.strip_prefix(MARK)?.strip_prefix(": test data for `")?;
     crate::id::GameId::from_name(rest.split('`').next()?)
 }
 
@@ -335,9 +337,6 @@ pub fn write(
     keep: &[&Path],
     extras: &Extras,
 ) -> anyhow::Result<()> {
-    if format.is_archive() {
-        return super::archive::write(p, format, out, force, extras);
-    }
     // `q/.` names `q`; `.`, `..` and `/` name no package directory.
     let out: PathBuf = out.components().collect();
     let name = match out.components().next_back() {

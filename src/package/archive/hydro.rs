@@ -1,8 +1,8 @@
 //! HydroOJ's import zip, the layout Hydro's own export writes: a folder
 //! per problem holding `problem.yaml` (the title), `problem_en.md` (the
 //! statement, samples in Hydro's `input1`/`output1` blocks) and
-//! `testdata/` (the tests, `config.yaml` and, for pigs, the testlib
-//! checker). Hydro imports it on the problem list's *Import From Hydro*
+//! `testdata/` (the tests, `config.yaml`, the testlib validator Hydro runs
+//! on a hack's input and, for pigs, the testlib checker). Hydro imports it on the problem list's *Import From Hydro*
 //! page. The rules below are read from Hydro's source (hydro-dev/Hydro):
 //! the importer `packages/hydrooj/src/model/problem.ts` (`import`), the
 //! schema of `config.yaml` `packages/ui-default/components/monaco/schema/
@@ -26,9 +26,10 @@ use crate::package::yaml::{header, yaml_string};
 use crate::package::{statement, Package};
 use crate::testlib;
 
-/// The checker's file in `testdata/`: Hydro builds a checker by its
-/// extension, and its C++ is `.cc`.
+/// The checker's and the validator's files in `testdata/`: Hydro builds
+/// a program by its extension, and its C++ is `.cc`.
 const CHECKER: &str = "checker.cc";
+const VALIDATOR: &str = "validator.cc";
 
 /// Whether `path` is a problem's `problem.yaml`: at the top of the zip or
 /// one folder down, as Hydro's importer looks for it.
@@ -55,6 +56,10 @@ pub(super) fn files(p: &Package, extras: &Extras) -> Vec<Entry> {
     if let Some(checker) = testlib::own_checker(p.game) {
         out.push(Entry::new(format!("{dir}/testdata/{CHECKER}"), checker));
     }
+    out.push(Entry::new(
+        format!("{dir}/testdata/{VALIDATOR}"),
+        testlib::validator_source(p.game),
+    ));
     for (i, (_, t)) in tests.iter().enumerate() {
         let stem = format!("{dir}/testdata/{dir}{}", i + 1);
         out.push(Entry::new(format!("{stem}.in"), t.input.clone()));
@@ -65,8 +70,9 @@ pub(super) fn files(p: &Package, extras: &Extras) -> Vec<Entry> {
 
 /// `testdata/config.yaml`: the limits, the checker (Hydro's default
 /// comparison, which ignores trailing spaces and blank lines at the end,
-/// where comparing tokens is the judge's rule) and the tests as one
-/// subtask whose points are the sum of its cases'.
+/// where comparing tokens is the judge's rule), the validator Hydro runs
+/// on a hack's input, and the tests as one subtask whose points are the
+/// sum of its cases'.
 fn config(p: &Package) -> String {
     let game = p.game.name();
     let mut c = format!("{}\ntype: default\n", header(p));
@@ -75,6 +81,7 @@ fn config(p: &Package) -> String {
         Some(_) => writeln!(c, "checker_type: testlib\nchecker: {CHECKER}").expect("string"),
         None => writeln!(c, "checker_type: default").expect("string"),
     }
+    writeln!(c, "validator: {VALIDATOR}").expect("string");
     let n = numbered(p).len();
     c += "subtasks:\n  - score: 100\n    type: sum\n    cases:\n";
     for (i, score) in scores(n).into_iter().enumerate() {
@@ -444,6 +451,16 @@ fn config_problems(a: &Archive, testdata: &str, config: &Yaml, out: &mut Vec<Str
             }
         }
         _ => {}
+    }
+    if let Some(v) = config.get("validator") {
+        match v.as_str() {
+            Some(f) if a.file(&format!("{testdata}{f}")).is_some() => {}
+            _ => out.push(
+                "testdata/config.yaml: the validator is not a file of testdata/ \
+                 (hydrojudge judge/hack.ts)"
+                    .into(),
+            ),
+        }
     }
     let Some(subtasks) = config.get("subtasks") else {
         return;
