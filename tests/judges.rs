@@ -419,7 +419,11 @@ fn check_and_coverage_read_every_judges_zip() {
     assert_eq!(c.status.code(), Some(1), "{out}");
     assert!(out.contains("package: extra/notes.txt: the zip holds no folders (luogu-dev/docs docs/manual/luogu/problem/index.md)"), "{out}");
     assert!(out.contains("points is none of timeLimit"), "{out}");
-    // A test an answer is missing for, in UOJ's data.
+    assert!(
+        out.contains("the luogu package breaks 12 of its judge's rules"),
+        "a folder, and a key in each of 11 tests' entries: {out}"
+    );
+    // UOJ's data claiming more samples than it has extra tests.
     let uoj = dir.path().join("a-uoj.zip");
     rezip(
         &uoj,

@@ -103,7 +103,11 @@ fn check<G: Game>(args: &CheckArgs) -> anyhow::Result<Exit> {
         outln!("{}", r.line().replacen(&r.solver, &p.given, 1));
     }
     if let Some(f) = format.filter(|_| !broken.is_empty()) {
-        outln!("{} rules of {} broken", broken.len(), f.name());
+        outln!(
+            "the {} package breaks {} of its judge's rules",
+            f.name(),
+            broken.len()
+        );
     }
     Ok(if failing == 0 && broken.is_empty() {
         Exit::Clean
