@@ -40,6 +40,7 @@ impl Visit for Bench {
                 corpus: None,
                 limits: Limits::default(),
                 shrink: ShrinkLimits::none(),
+                explain: std::time::Duration::ZERO,
                 progress: false,
                 pack,
                 shard: (0, 1),

@@ -438,7 +438,7 @@ fn warn_once(path: &Path, what: &str) {
     static WARNED: Mutex<BTreeSet<PathBuf>> = Mutex::new(BTreeSet::new());
     let mut warned = WARNED.lock().unwrap_or_else(|p| p.into_inner());
     if warned.insert(path.to_path_buf()) {
-        eprintln!("warning: corpus: {}: {what}", path.display());
+        crate::console::errln!("warning: corpus: {}: {what}", path.display());
     }
 }
 

@@ -272,7 +272,9 @@ fn count_known(game: GameId, sig: &str) {
     let n = counts.entry(sig.to_string()).or_insert(0);
     *n += 1;
     if n.is_power_of_two() {
-        eprintln!("{game}: known divergence [{sig}] seen {n} times (in the corpus; going on)");
+        crate::console::errln!(
+            "{game}: known divergence [{sig}] seen {n} times (in the corpus; going on)"
+        );
     }
 }
 
@@ -351,7 +353,7 @@ impl Visit for Import<'_> {
         let text = G::render(&input);
         let c = compare::<G>(&specs, &input, &text, &limits);
         let Some(sig) = c.signature else {
-            eprintln!(
+            crate::console::errln!(
                 "{}: the solvers agree on this input ({} bytes): nothing to store",
                 G::ID,
                 text.len()
@@ -371,14 +373,14 @@ impl Visit for Import<'_> {
         let profile = tape.as_ref().map(|(_, p)| *p);
         let meta = corpus::Meta::new::<G>(&sig, records, None, profile, small.complete);
         let stored = corpus::store(self.root, G::ID, &out, meta)?;
-        println!(
-            "{}: divergence [{sig}]: {}\ncorpus: {} ({})\nrepro: gamefuzz repro {}",
+        crate::console::out(&format!(
+            "{}: divergence [{sig}]: {}\ncorpus: {} ({})\nrepro: gamefuzz repro {}\n",
             G::ID,
             small.describe(text.len(), out.len()),
             stored.path().display(),
             stored.describe(),
             crate::shell::quote_arg(&stored.path().display().to_string())
-        );
+        ));
         Ok(true)
     }
 }

@@ -10,6 +10,9 @@ use crate::picture::{Focus, Picture};
 use crate::source::Source;
 use crate::text::ParseError;
 
+pub mod events;
+pub use events::{edge_name, event_name, events, Edge, Event, Events};
+
 /// A violated rule of the validator checklist (section 3 of the game's
 /// rules document, `docs/rules/<id>.md`).
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -65,6 +68,15 @@ pub trait Observer {
 
     fn hit(&mut self, rule: usize);
 
+    /// [`Observer::hit`] at a site that says in what context the rule
+    /// applied (`ctx`: the facts of [`Game::CONTEXTS`] the site tells
+    /// apart), for an observer that keeps events apart by context; the
+    /// facts [`Observer::enter`] set join them there.
+    #[inline(always)]
+    fn hit_in(&mut self, rule: usize, _ctx: Context) {
+        self.hit(rule);
+    }
+
     /// Whether the run plays the mistake declared as variant `variant` of
     /// the game's `Mk` at a rule site applied in the context `ctx`: a whole
     /// mistake is played in every context, a partial one
@@ -106,6 +118,10 @@ pub mod ctx {
     pub const LATER: Context = 1 << 63;
     /// The mask of the case facts, for [`super::Observer::enter`].
     pub const CASE: Context = FIRST | LATER;
+
+    /// The names of the case facts, last in every game's
+    /// [`super::Game::CONTEXTS`].
+    pub const CASES: &[(&str, Context)] = &[("first", FIRST), ("later", LATER)];
 
     /// The case fact of the case of index `i` in the file.
     pub fn case(i: usize) -> Context {
@@ -312,6 +328,45 @@ impl PortSteps {
     };
 }
 
+/// One part of an input that a person reads as one thing (a piece, a
+/// pile, a card, a player, a throw, a move): what an explanation varies to
+/// tell what a failure is about.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Element {
+    /// How a person names it: `the chariot at (4,6)`, `pile b 3`.
+    pub label: String,
+    /// The line of the canonical text (0-based) it stands on, where a
+    /// report marks it.
+    pub line: usize,
+}
+
+/// How a variant differs from its input, simplest first: what a "smallest
+/// change" prefers.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash)]
+pub enum Edit {
+    /// The element taken out.
+    Removed,
+    /// The element one step elsewhere: a point, a square, a position.
+    Moved,
+    /// A number of it by one, or across a type boundary.
+    Counted,
+    /// Another value of its kind: another piece, card, throw, direction.
+    Changed,
+}
+
+/// An input one edit away from another: one element removed, moved or
+/// changed. It need not be valid (the explanation keeps the valid ones).
+#[derive(Debug, Clone)]
+pub struct Variant<I> {
+    /// The element changed, an index into `Game::elements` of the input.
+    pub element: usize,
+    pub edit: Edit,
+    /// What changed, to follow the element's label: `moves to (4,5)`,
+    /// `is b 2147483647`, `is removed`.
+    pub change: String,
+    pub input: I,
+}
+
 /// A named family of generated inputs.
 #[derive(Debug, Clone, Copy)]
 pub struct Profile {
@@ -451,6 +506,13 @@ pub trait Game: Sized + 'static {
         None
     }
 
+    /// The cases of `input`, each as an input of its own, in order: what
+    /// `pack` joins, taken apart again. The whole input where the format
+    /// has one case per file (pigs).
+    fn split(input: &Self::Input) -> Vec<Self::Input> {
+        vec![input.clone()]
+    }
+
     /// The test file `input` with the cases of an input drawn from `seed`
     /// and `profile` joined after its own: how a package fills a judge
     /// file up to its bound. `None` when the file takes no more, or not
@@ -502,9 +564,31 @@ pub trait Game: Sized + 'static {
         Self::mistaken(text, picks, budget)
     }
 
+    /// The elements of `input`, in text order; empty where the game
+    /// names none.
+    fn elements(_input: &Self::Input) -> Vec<Element> {
+        Vec::new()
+    }
+
+    /// Inputs one edit away from `input`, every element's in turn, each
+    /// element's nearest edits first: removed, moved a step, a number by
+    /// one or across a type boundary, another value of its kind.
+    fn variants(_input: &Self::Input) -> Vec<Variant<Self::Input>> {
+        Vec::new()
+    }
+
     /// How often the engine applies each of `RULES` while solving `input`
     /// (all cases of the file together). Only called on valid inputs.
     fn rule_hits(input: &Self::Input) -> Vec<u64>;
+
+    /// The engine's run on the valid `input` with its rule events, and
+    /// the facts it enters, told to `obs`: what [`events`] records.
+    fn observe<O: Observer>(input: &Self::Input, obs: &mut O);
+
+    /// The facts a rule event's context may hold, each a name and its bit,
+    /// in the order an event's name lists them ([`event_name`]); the case
+    /// facts last. Declared by the game's `contexts!`.
+    const CONTEXTS: &'static [(&'static str, Context)] = ctx::CASES;
 
     /// A readable turn-by-turn account of the engine's run, where the game
     /// has one.
@@ -601,6 +685,71 @@ pub fn one_answer_per_case<C, A>(
     Ok(())
 }
 
+/// The powers of two where a program's integers wrap or change sign
+/// (16, 32 and 64 bits, signed and unsigned, and the halves whose sums
+/// reach them), each with its neighbours: where a count or a coordinate
+/// that a program reads into too narrow a type starts to go wrong.
+const TYPE_EDGES: [u32; 8] = [15, 16, 30, 31, 32, 62, 63, 64];
+
+/// Smaller values for a number of a shrink candidate, from `least` up to
+/// `value` (neither included unless `least` < `value`), in the order worth
+/// trying: `least`, then the type boundaries below `value` and their
+/// neighbours (2^31 - 1, 2^31, 2^31 + 1, ...), ascending, then the midway
+/// point, 3/4 of the way, 7/8, ... up to value - 1. A shrinker that keeps the first candidate that
+/// keeps a divergence, and tries again from there, so bisects toward the
+/// smallest value that keeps it, and lands on a boundary where a width
+/// mistake is what keeps it: `2147483648` rather than whatever large
+/// count the generator drew.
+pub fn smaller_numbers(value: u64, least: u64) -> Vec<u64> {
+    let mut out = Vec::new();
+    if value <= least {
+        return out;
+    }
+    out.push(least);
+    for bits in TYPE_EDGES {
+        let edge = 1u128 << bits;
+        for v in [edge - 1, edge, edge + 1] {
+            if let Ok(v) = u64::try_from(v) {
+                if v > least && v < value {
+                    out.push(v);
+                }
+            }
+        }
+    }
+    let span = value - least;
+    out.push(least + span / 2);
+    let mut gap = span / 4;
+    while gap > 0 {
+        out.push(value - gap);
+        gap /= 2;
+    }
+    out.push(value - 1);
+    let mut seen = std::collections::HashSet::new();
+    out.retain(|v| seen.insert(*v));
+    out
+}
+
+/// Numbers one edit from `value` within `least..=most`: by one down and
+/// up, then across the nearest type boundary below it (the edge minus one,
+/// where `value` is at or past a power of two of [`TYPE_EDGES`]) and above
+/// it (the edge itself). What an explanation tries to tell a count that
+/// is wrong for its width from one that is wrong for its size.
+pub fn nearby_numbers(value: u64, least: u64, most: u64) -> Vec<u64> {
+    let edges = TYPE_EDGES
+        .iter()
+        .filter_map(|&b| u64::try_from(1u128 << b).ok());
+    let below = edges.clone().filter(|&e| e <= value).max().map(|e| e - 1);
+    let above = edges.filter(|&e| e > value).min();
+    let mut out: Vec<u64> = [value.checked_sub(1), value.checked_add(1), below, above]
+        .into_iter()
+        .flatten()
+        .filter(|&v| v != value && (least..=most).contains(&v))
+        .collect();
+    let mut seen = std::collections::HashSet::new();
+    out.retain(|v| seen.insert(*v));
+    out
+}
+
 /// Generates the input of one case: the same (game, seed, profile) always
 /// gives the same input. Also returns the tape, for shrinking.
 pub fn generate_case<G: Game>(seed: u64, profile: &str) -> (G::Input, Vec<u64>) {
@@ -642,4 +791,56 @@ pub enum InputError {
     Parse(ParseError),
     #[error("invalid input: {0}")]
     Invalid(Invalid),
+    /// Every one of so many input files was refused (`diff --inputs`).
+    #[error("none of the {0} input files is valid")]
+    NoneValid(u64),
+}
+
+#[cfg(test)]
+mod tests {
+    use super::smaller_numbers;
+
+    #[test]
+    fn smaller_numbers_try_the_least_the_type_edges_then_bisect() {
+        assert_eq!(smaller_numbers(10, 1), [1, 5, 8, 9]);
+        assert!(smaller_numbers(1, 1).is_empty());
+        let big = smaller_numbers(441_838_515_164, 1);
+        // The type edges below the value, in order, before any halving.
+        let edges = [
+            32_767,
+            32_768,
+            32_769,
+            65_535,
+            65_536,
+            65_537,
+            (1 << 30) - 1,
+            1 << 30,
+            (1 << 30) + 1,
+            (1 << 31) - 1,
+            1 << 31,
+            (1 << 31) + 1,
+            (1 << 32) - 1,
+            1 << 32,
+            (1 << 32) + 1,
+        ];
+        assert_eq!(big[0], 1);
+        assert_eq!(big[1..16], edges);
+        assert_eq!(big[16], 1 + (441_838_515_164 - 1) / 2);
+        assert_eq!(*big.last().unwrap(), 441_838_515_163);
+        assert!(big.iter().all(|&v| (1..441_838_515_164).contains(&v)));
+        let near_top = smaller_numbers(u64::MAX, 0);
+        assert!(near_top.contains(&(1 << 63)) && near_top.contains(&((1 << 63) + 1)));
+        assert!(!near_top.contains(&u64::MAX));
+    }
+
+    #[test]
+    fn nearby_numbers_step_by_one_and_across_the_nearest_edges() {
+        use super::nearby_numbers;
+        assert_eq!(
+            nearby_numbers(2_147_483_649, 1, u64::MAX),
+            [2_147_483_648, 2_147_483_650, 2_147_483_647, 4_294_967_296]
+        );
+        assert_eq!(nearby_numbers(1, 1, 5), [2]);
+        assert_eq!(nearby_numbers(5, 1, 5), [4]);
+    }
 }

@@ -65,7 +65,7 @@ pub fn install(graceful: bool) {
             if again || !graceful {
                 std::process::exit(130);
             }
-            eprintln!(
+            crate::console::errln!(
                 "\ninterrupted: no new cases; running programs killed and their cases \
                  discarded; storing what was found (interrupt again to exit at once)"
             );

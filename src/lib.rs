@@ -11,8 +11,10 @@
 //! See ARCHITECTURE.md for the map.
 
 pub mod cli;
+pub mod console;
 pub mod corpus;
 pub mod driver;
+pub mod explain;
 pub mod fault;
 pub mod fuzz;
 pub mod game;

@@ -14,7 +14,7 @@ fn main() -> ExitCode {
         Ok(Exit::Found) => ExitCode::from(1),
         Ok(Exit::Code(c)) => ExitCode::from(c),
         Err(e) => {
-            eprintln!("error: {e:#}");
+            gamefuzz::console::err(&format!("error: {e:#}\n"));
             if e.downcast_ref::<InputError>().is_some() {
                 ExitCode::from(1)
             } else {

@@ -13,6 +13,7 @@ use std::fmt::Write;
 
 use crate::corpus::SolverRecord;
 use crate::driver::{ShrinkState, SignatureReport, Summary};
+use crate::explain::show as explained;
 use crate::game::{parse_valid, Game};
 use crate::package::Package;
 use crate::picture::Focus;
@@ -38,7 +39,8 @@ summary{cursor:pointer}code{background:#f3f3f3;padding:0 .2em}
 .d{background:#ffd7d7}.n{color:#888;text-align:right}.mark{background:#fff2a8;font-weight:bold}
 .bar{background:#4a7fd4;height:.9em;display:inline-block}.bar0{color:#b00}
 .boards svg{max-width:36em;height:auto;margin:.3em;border:1px solid #ddd}
-.note{color:#555}
+.note{color:#555}.explain li{margin:.15em 0}
+.pair{display:flex;flex-wrap:wrap;gap:1em}.pair>div{flex:1 1 20em}
 ";
 
 /// Text made safe for HTML: printable (control bytes escaped, cut after
@@ -245,11 +247,23 @@ fn finding<G: Game>(r: &SignatureReport, run: &Rerun<'_>) -> String {
             .collect();
         let _ = writeln!(b, "<p>engine's rules on it: {}</p>", rules.join(", "));
     }
-    if let (Some(like), Some(of)) = (&r.like, r.like_inputs) {
-        let line = crate::driver::like_line(like, r.nearest.as_ref(), of, r.like_failed.as_deref());
-        let _ = writeln!(b, "<p class=\"like\">{}</p>", escape(&line, 2000));
+    if let Some(e) = &r.explain {
+        b += "<ul class=\"explain\">\n";
+        for l in explained::lines(e).iter().filter(|l| !l.starts_with(' ')) {
+            if l != "right input:" {
+                let _ = writeln!(b, "<li>{}</li>", escape(l, 2000));
+            }
+        }
+        b += "</ul>\n";
     }
-    b += &block("input", &r.input);
+    let annotated = explained::annotated(&r.input, r.explain.as_ref(), "");
+    match annotated.is_empty() {
+        true => b += &block("input", &r.input),
+        false => b += &block("input", &annotated),
+    }
+    let right = (r.explain.as_ref())
+        .and_then(|e| e.right.found())
+        .and_then(|right| Some((right, parse_valid::<G>(&right.input).ok()?)));
     b += &outputs(&r.records);
     for rec in &r.records {
         if let Some(e) = &rec.stderr {
@@ -273,6 +287,23 @@ fn finding<G: Game>(r: &SignatureReport, run: &Rerun<'_>) -> String {
     let svgs = boards::<G>(&input, &answers, run);
     if !svgs.is_empty() {
         let _ = writeln!(b, "<div class=\"boards\">{}</div>", svgs.join("\n"));
+    }
+    // The nearest input on which the program is right, its boards beside
+    // the exemplar's.
+    if let Some((right, near)) = right {
+        let _ = writeln!(b, "<p>right when {}:</p>", escape(&right.change, 2000));
+        b += &block("right input", &right.input);
+        let engine = crate::solver::run_engine::<G>(&near, run.limits).0;
+        let agreed = vec![("every solver".to_string(), engine.result.ok())];
+        let theirs = boards::<G>(&near, &agreed, run);
+        if !svgs.is_empty() && !theirs.is_empty() {
+            let _ = writeln!(
+                b,
+                "<div class=\"pair\"><div class=\"boards\">{}</div><div class=\"boards\">{}</div></div>",
+                svgs.join("\n"),
+                theirs.join("\n")
+            );
+        }
     }
     if let Some(trace) = G::trace(&input) {
         let mark = match (answers.first(), answers.get(1)) {

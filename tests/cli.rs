@@ -245,24 +245,195 @@ fn external_solver_faults_are_classified() {
     }
 }
 
-#[test]
-fn a_closed_output_pipe_is_not_a_panic() {
-    use std::io::Read;
-    let mut child = Command::new(env!("CARGO_BIN_EXE_gamefuzz"))
-        .args(["gen", "stones", "--profile", "max"])
+/// How a reader closes a pipe of a command: `| head -1` on stdout, on
+/// stdout and stderr together (`2>&1 | head -1`), or a stream closed before
+/// anything is read.
+#[derive(Debug, Clone, Copy)]
+enum Closed {
+    OutAfterALine,
+    BothAfterALine,
+    OutAtOnce,
+    ErrAtOnce,
+}
+
+/// Runs `gamefuzz args` with a pipe closed as `closed` says; returns its
+/// exit code and stderr (empty where stderr was closed).
+fn with_closed_pipe(args: &[&str], closed: Closed) -> (Option<i32>, String) {
+    use std::io::{BufRead, BufReader, Read};
+    use std::os::fd::{FromRawFd, OwnedFd};
+    let mut cmd = Command::new(env!("CARGO_BIN_EXE_gamefuzz"));
+    cmd.args(args)
+        .current_dir(env!("CARGO_MANIFEST_DIR"))
+        .stdin(Stdio::null());
+    if let Closed::BothAfterALine = closed {
+        // One pipe for both streams, as `2>&1 |` makes.
+        let mut fds = [0; 2];
+        assert_eq!(unsafe { libc::pipe2(fds.as_mut_ptr(), libc::O_CLOEXEC) }, 0);
+        let (read, write) = unsafe { (OwnedFd::from_raw_fd(fds[0]), OwnedFd::from_raw_fd(fds[1])) };
+        cmd.stdout(write.try_clone().unwrap()).stderr(write);
+        let mut child = cmd.spawn().unwrap();
+        // The parent's copies of the write end are gone with `cmd`.
+        drop(cmd);
+        BufReader::new(std::fs::File::from(read))
+            .read_line(&mut String::new())
+            .unwrap();
+        return (child.wait().unwrap().code(), String::new());
+    }
+    let mut child = cmd
         .stdout(Stdio::piped())
         .stderr(Stdio::piped())
         .spawn()
         .unwrap();
-    let mut first = [0u8; 16];
-    child.stdout.take().unwrap().read_exact(&mut first).unwrap();
-    let out = child.wait_with_output().unwrap();
-    assert_eq!(out.status.code(), Some(0));
-    assert!(
-        !text(&out.stderr).contains("panicked"),
-        "{}",
-        text(&out.stderr)
-    );
+    let (stdout, stderr) = (child.stdout.take().unwrap(), child.stderr.take().unwrap());
+    let mut err = String::new();
+    match closed {
+        Closed::OutAfterALine | Closed::OutAtOnce => {
+            if let Closed::OutAfterALine = closed {
+                BufReader::new(stdout)
+                    .read_line(&mut String::new())
+                    .unwrap();
+            } else {
+                drop(stdout);
+            }
+            BufReader::new(stderr).read_to_string(&mut err).unwrap();
+        }
+        Closed::ErrAtOnce => {
+            drop(stderr);
+            BufReader::new(stdout).read_to_end(&mut Vec::new()).unwrap();
+        }
+        Closed::BothAfterALine => unreachable!(),
+    }
+    (child.wait().unwrap().code(), err)
+}
+
+/// A reader that goes away (`| head`) never changes a command's exit code
+/// and never makes it panic: what it found still decides the code.
+#[test]
+fn a_closed_pipe_changes_no_exit_code() {
+    let dir = tempfile::tempdir().unwrap();
+    let pkg = dir.path().join("pkg");
+    let pkg = pkg.to_str().unwrap();
+    let out = gamefuzz(&["package", "stones", "--out", pkg, "--tests", "3"], "");
+    assert!(out.status.success(), "{}", text(&out.stderr));
+    let commands: Vec<(Vec<&str>, i32)> = vec![
+        // Finds a divergence in its first game, then meets the closed
+        // pipe and stops before the other games.
+        (
+            vec!["diff", "all", "--cases", "60", "--no-store", "--no-shrink"],
+            1,
+        ),
+        (
+            vec![
+                "diff",
+                "xiangqi",
+                "--solvers",
+                "engine,mistake:horse-leg-ignored",
+                "--cases",
+                "200",
+                "--no-store",
+                "--shrink-time",
+                "5",
+            ],
+            1,
+        ),
+        (vec!["check", pkg], 0),
+        (vec!["check", pkg, "--solvers", "mistake:bw-wb-swapped"], 1),
+        (vec!["mistakes", "pigs"], 0),
+        (vec!["gen", "stones", "--profile", "max"], 0),
+        // Still writes its package whole.
+        (
+            vec!["package", "stones", "--out", pkg, "--tests", "3", "--force"],
+            0,
+        ),
+    ];
+    for (args, code) in &commands {
+        for closed in [
+            Closed::OutAfterALine,
+            Closed::BothAfterALine,
+            Closed::OutAtOnce,
+            Closed::ErrAtOnce,
+        ] {
+            let (got, err) = with_closed_pipe(args, closed);
+            assert!(!err.contains("panicked"), "{args:?} {closed:?}: {err}");
+            assert_eq!(got, Some(*code), "{args:?} {closed:?}: {err}");
+        }
+    }
+    let out = gamefuzz(&["check", pkg], "");
+    assert!(out.status.success(), "{}", text(&out.stdout));
+}
+
+/// `repro` runs any judge input: with its game named first or with
+/// `--game`, or alone where a package or corpus folder around it tells the
+/// game; every refusal is one sentence that says what to do.
+#[test]
+fn repro_takes_any_input_file() {
+    let dir = tempfile::tempdir().unwrap();
+    let at = |p: &str| dir.path().join(p).to_str().unwrap().to_string();
+    let gen = gamefuzz(&["gen", "chutes", "--seed", "4"], "");
+    std::fs::write(at("some.in"), &gen.stdout).unwrap();
+    let some = at("some.in");
+    for args in [
+        vec!["repro", "chutes", &some],
+        vec!["repro", &some, "--game", "chutes"],
+    ] {
+        let out = gamefuzz(&args, "");
+        assert_eq!(
+            out.status.code(),
+            Some(0),
+            "{args:?}: {}",
+            text(&out.stderr)
+        );
+        let shown = text(&out.stdout);
+        assert!(shown.starts_with("== input (chutes, "), "{shown}");
+        assert!(shown.contains("== all solvers agree =="), "{shown}");
+    }
+    // A package's test, in a problem package and in plain files.
+    for format in ["2023-07-draft", "plain"] {
+        let pkg = at(format);
+        let out = gamefuzz(
+            &[
+                "package", "stones", "--out", &pkg, "--format", format, "--tests", "2",
+            ],
+            "",
+        );
+        assert!(out.status.success(), "{}", text(&out.stderr));
+        let test = match format {
+            "plain" => format!("{pkg}/02.in"),
+            _ => format!("{pkg}/data/secret/01-max.in"),
+        };
+        let out = gamefuzz(&["repro", &test], "");
+        assert_eq!(out.status.code(), Some(0), "{test}: {}", text(&out.stderr));
+        assert!(text(&out.stdout).starts_with("== input (stones, "));
+        let out = gamefuzz(&["repro", &test, "--game", "pigs"], "");
+        assert_eq!(
+            out.status.code(),
+            Some(1),
+            "a stones test read as pigs is invalid"
+        );
+    }
+    let refused: &[(&[&str], &str)] = &[
+        (&["repro", &some], "nothing tells the game of"),
+        (&["repro", "chutes"], "needs --seed N or an input FILE"),
+        (
+            &["repro", "chutes", &some, "--seed", "3"],
+            "give one of them",
+        ),
+        (&["repro", "chess", &some], "is not a game"),
+        (&["repro", "chutes", &some, "--game", "pigs"], "two games"),
+        (
+            &["repro", "chutes", "missing.in"],
+            "missing.in does not exist",
+        ),
+        (&["repro", "missing.in"], "is neither a game"),
+    ];
+    for (args, says) in refused {
+        let out = gamefuzz(args, "");
+        let err = text(&out.stderr);
+        assert_eq!(out.status.code(), Some(2), "{args:?}: {err}");
+        assert!(err.contains(says), "{args:?}: {err}");
+        assert_eq!(err.lines().count(), 1, "one line: {err}");
+        assert!(!err.contains(": and "), "{err}");
+    }
 }
 
 #[test]
@@ -511,6 +682,35 @@ fn diff_inputs_runs_judge_files_and_reports_invalid_ones() {
     assert_eq!(meta["file"], file.to_str().unwrap());
     assert!(meta.get("seed").is_none());
     assert_eq!(std::fs::read(stored).unwrap(), diverging);
+    // An invalid file is a finding of its own (exit 1), alone or beside
+    // files every solver agrees on; only --fail-on never ignores it.
+    let (sample, bad) = (tests.join("01.in"), bad.to_str().unwrap().to_string());
+    let sample = sample.to_str().unwrap();
+    for (files, fail_on, code) in [
+        (vec![bad.as_str()], "any", 1),
+        (vec![sample, &bad], "any", 1),
+        (vec![sample, &bad], "never", 0),
+        (vec![sample], "any", 0),
+    ] {
+        let mut args = vec![
+            "diff",
+            "pigs",
+            "--no-store",
+            "--fail-on",
+            fail_on,
+            "--inputs",
+        ];
+        args.extend(&files);
+        let out = gamefuzz(&args, "");
+        let err = text(&out.stderr);
+        assert_eq!(out.status.code(), Some(code), "{files:?} {fail_on}: {err}");
+        if files.len() == 1 && code == 1 {
+            assert!(
+                err.contains("pigs: none of the 1 input files is valid"),
+                "{err}"
+            );
+        }
+    }
 }
 
 #[test]

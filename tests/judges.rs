@@ -46,6 +46,7 @@ fn small<G: Game>() -> Package {
         about,
         hits: Vec::new(),
         kills: Vec::new(),
+        edges: Default::default(),
     };
     let sample = G::parse(G::SAMPLE).unwrap();
     let samples = vec![test(
@@ -72,6 +73,7 @@ fn small<G: Game>() -> Package {
         unreached: Vec::new(),
         rules: Vec::new(),
         mistakes: Vec::new(),
+        reach: Default::default(),
     }
 }
 

@@ -278,7 +278,7 @@ fn names_the_horse_mistake(program: &Path) {
     let sigs = summary["signatures"].as_array().expect("signatures");
     assert!(!sigs.is_empty(), "no divergence found");
     for sig in sigs {
-        let like = sig["like"]
+        let like = sig["explain"]["catalogue"]["like"]
             .as_array()
             .expect("a like list where a program diverges");
         let horse = like
@@ -524,7 +524,7 @@ fn named_when_played<G: Game>(
     let summary: serde_json::Value =
         serde_json::from_slice(&out.stdout).map_err(|e| format!("{name}: {e}"))?;
     for sig in summary["signatures"].as_array().into_iter().flatten() {
-        let named = sig["like"]
+        let named = sig["explain"]["catalogue"]["like"]
             .as_array()
             .into_iter()
             .flatten()
@@ -532,7 +532,9 @@ fn named_when_played<G: Game>(
         if !named {
             return Err(format!(
                 "{name} is not named on {}: like {}, nearest {}",
-                sig["signature"], sig["like"], sig["nearest"]
+                sig["signature"],
+                sig["explain"]["catalogue"]["like"],
+                sig["explain"]["catalogue"]["nearest"]
             ));
         }
     }

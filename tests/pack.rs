@@ -434,6 +434,7 @@ fn shard_indices_are_disjoint_and_cover_the_campaign() {
         corpus: None,
         limits: Default::default(),
         shrink: gamefuzz::shrink::ShrinkLimits::none(),
+        explain: std::time::Duration::ZERO,
         progress: false,
         pack: 1,
         shard,

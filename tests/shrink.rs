@@ -465,3 +465,33 @@ fn the_candidate_bound_counts_decided_candidates() {
     assert_eq!(s.cost.decided, 3);
     assert!(s.cost.candidates >= 3);
 }
+
+/// A count read or summed in too narrow a type shrinks to the boundary
+/// where the type wraps, not to whatever large count was drawn: a program
+/// whose sum T (in halves of a move, so twice the count) wraps past 2^31
+/// keeps its divergence from 2^30 + 1 on, and the shrinker lands there,
+/// within `diff`'s default budget.
+#[test]
+fn a_width_finding_shrinks_to_the_type_boundary() {
+    use gamefuzz::game::parse_valid;
+    let solvers = [
+        SolverSpec::Engine,
+        gamefuzz::solver::parse_solvers("mistake:sum-in-i32", 1).unwrap()[0].clone(),
+    ];
+    let text = "1\nb 441838515164\n";
+    let input = parse_valid::<Stones>(text).unwrap();
+    let c = compare::<Stones>(&solvers, &input, text, &Limits::default());
+    let sig = c
+        .signature
+        .expect("the 32-bit sum goes wrong on this count");
+    let (shrunk, _) = shrink_finding::<Stones>(
+        &solvers,
+        &sig,
+        input,
+        None,
+        &Limits::default(),
+        &ShrinkLimits::default(),
+    );
+    assert_eq!(Stones::render(&shrunk.input), "1\nb 1073741825\n");
+    assert!(shrunk.complete);
+}

@@ -97,6 +97,7 @@ fn options(program: &Path, amount: u64, profile: Option<&str>) -> DiffOptions {
             candidates: 20_000,
             ..ShrinkLimits::default()
         },
+        explain: Duration::ZERO,
         progress: false,
         pack: 32,
         shard: (0, 1),

@@ -8,6 +8,12 @@
 //! packages and the
 //! diagnosis measured on programs that go wrong as real ones do (in part
 //! of a rule, in how they keep state, in two places at once).
+//!
+//! The slips (`// zoo: slip`) are wrong programs whose mistakes are
+//! deliberately not catalogued: each names the rule it bends (`// rule:`)
+//! and the kind of input element its bug is about (`// element:`), for
+//! measuring what explains a finding without the catalogue. The checks
+//! of right and wrong programs leave them out.
 
 use std::collections::BTreeSet;
 use std::fs;
@@ -28,7 +34,8 @@ struct Animal {
     named: Vec<String>,
 }
 
-fn zoo(game: GameId) -> Vec<Animal> {
+/// The sources of a game's zoo, sorted, each with its text.
+fn sources(game: GameId) -> Vec<(PathBuf, String)> {
     let dir = Path::new(env!("CARGO_MANIFEST_DIR"))
         .join("tests/zoo")
         .join(game.name());
@@ -42,28 +49,44 @@ fn zoo(game: GameId) -> Vec<Animal> {
         .into_iter()
         .map(|source| {
             let text = fs::read_to_string(&source).unwrap();
-            let header = |key: &str| -> Vec<String> {
-                text.lines()
-                    .filter_map(|l| l.strip_prefix(&format!("// {key}:")))
-                    .map(|v| v.trim().to_string())
-                    .collect()
-            };
+            (source, text)
+        })
+        .collect()
+}
+
+/// The values of the header lines `// KEY: value` of a source.
+fn header(text: &str, key: &str) -> Vec<String> {
+    text.lines()
+        .filter_map(|l| l.strip_prefix(&format!("// {key}:")))
+        .map(|v| v.trim().to_string())
+        .collect()
+}
+
+/// The right and wrong programs of a game's zoo; the slips (`// zoo:
+/// slip`), whose mistakes no catalogued one names, are left to the tests
+/// that read them.
+fn zoo(game: GameId) -> Vec<Animal> {
+    sources(game)
+        .into_iter()
+        .filter_map(|(source, text)| {
+            let header = |key: &str| header(&text, key);
             let kind = header("zoo");
             let right = match kind.as_slice() {
                 [k] if k == "right" => true,
                 [k] if k == "wrong" => false,
-                _ => panic!("{}: no `// zoo: right|wrong` line", source.display()),
+                [k] if k == "slip" => return None,
+                _ => panic!("{}: no `// zoo: right|wrong|slip` line", source.display()),
             };
             let named = header("named")
                 .first()
                 .map(|n| n.split(" + ").map(str::to_string).collect())
                 .unwrap_or_default();
-            Animal {
+            Some(Animal {
                 source,
                 right,
                 bugs: header("bug"),
                 named,
-            }
+            })
         })
         .collect()
 }
@@ -134,6 +157,111 @@ fn every_zoo_holds_what_it_should() {
     }
 }
 
+/// Slips each game's zoo holds at least.
+fn least_slips(game: GameId) -> usize {
+    match game {
+        GameId::Xiangqi | GameId::Chutes | GameId::Pigs => 5,
+        GameId::Generals | GameId::Stones => 3,
+    }
+}
+
+/// The kinds of input element a slip's bug may be about.
+fn elements(game: GameId) -> &'static [&'static str] {
+    match game {
+        GameId::Xiangqi => &["general", "chariot", "horse", "cannon"],
+        GameId::Chutes => &[
+            "throw",
+            "ladder",
+            "chute",
+            "player",
+            "extra-throw square",
+            "lose-a-turn square",
+        ],
+        GameId::Pigs => &["card", "pig", "deck"],
+        GameId::Generals => &["line", "move", "castle", "count"],
+        GameId::Stones => &["pile", "count"],
+    }
+}
+
+/// The names of a game's rules.
+struct RuleNames;
+impl Visit for RuleNames {
+    type Out = Vec<&'static str>;
+    fn visit<G: Game>(self) -> Vec<&'static str> {
+        G::RULES.iter().map(|r| r.name).collect()
+    }
+}
+
+/// Every slip opens with its header and nothing else: `// zoo: slip`, one
+/// `// bug:` line per bug (two at most), the rule it bends (one of the
+/// game's rules) and the kind of element its bug is about; no slip is
+/// `// named:` after a catalogued mistake, and every game has its slips.
+#[test]
+fn every_zoo_slip_names_a_rule_and_an_element() {
+    for &game in GameId::ALL {
+        let rules = game.dispatch(RuleNames);
+        let mut slips = 0;
+        for (source, text) in sources(game) {
+            if header(&text, "zoo") != ["slip"] {
+                continue;
+            }
+            slips += 1;
+            let at = source.display();
+            let lines: Vec<&str> = text.lines().collect();
+            let bugs = lines[1..]
+                .iter()
+                .take_while(|l| l.starts_with("// bug: "))
+                .count();
+            assert!(
+                (1..=2).contains(&bugs),
+                "{at}: one or two `// bug:` lines after `// zoo: slip`"
+            );
+            let value = |line: usize, key: &str| -> String {
+                let l = lines.get(line).copied().unwrap_or_default();
+                let v = l
+                    .strip_prefix(&format!("// {key}: "))
+                    .unwrap_or_else(|| panic!("{at}: line {} should be `// {key}: ...`", line + 1));
+                assert!(!v.trim().is_empty(), "{at}: an empty `// {key}:`");
+                v.trim().to_string()
+            };
+            assert_eq!(lines[0], "// zoo: slip", "{at}: the first line");
+            for line in 1..=bugs {
+                value(line, "bug");
+            }
+            let rule = value(bugs + 1, "rule");
+            assert!(
+                rules.contains(&rule.as_str()),
+                "{at}: `{rule}` is no rule of {game} ({})",
+                rules.join(", ")
+            );
+            let element = value(bugs + 2, "element");
+            assert!(
+                elements(game).contains(&element.as_str()),
+                "{at}: `{element}` is not among {game}'s elements {:?}",
+                elements(game)
+            );
+            for key in ["zoo", "bug", "named", "rule", "element"] {
+                let want = match key {
+                    "bug" => bugs,
+                    "named" => 0,
+                    _ => 1,
+                };
+                assert_eq!(
+                    header(&text, key).len(),
+                    want,
+                    "{at}: `// {key}:` lines outside the header"
+                );
+            }
+        }
+        assert!(
+            slips >= least_slips(game),
+            "{game}: {slips} slips, {} wanted",
+            least_slips(game)
+        );
+        eprintln!("zoo {game}: {slips} slips");
+    }
+}
+
 /// Cases a wrong program's `diff` runs, enough for every bug of the zoo to
 /// show in several signatures' samples.
 fn cases(game: GameId) -> &'static str {
@@ -151,11 +279,12 @@ fn named_in(summary: &str) -> (BTreeSet<String>, BTreeSet<String>) {
     let mut names = BTreeSet::new();
     let mut nearest = BTreeSet::new();
     for s in v["signatures"].as_array().into_iter().flatten() {
-        for like in s["like"].as_array().into_iter().flatten() {
+        let catalogue = &s["explain"]["catalogue"];
+        for like in catalogue["like"].as_array().into_iter().flatten() {
             let m = like["mistake"].as_str().unwrap_or_default();
             names.extend(m.split(" + ").map(str::to_string));
         }
-        if let Some(n) = s["nearest"].as_object() {
+        if let Some(n) = catalogue["nearest"].as_object() {
             nearest.insert(format!(
                 "{} {}/{} agreed {}/{}",
                 n["mistake"], n["matched"], n["of"], n["agreed"], n["agreed_of"]

@@ -43,7 +43,7 @@ fn merge(dirs: &[PathBuf], into: &Path) -> anyhow::Result<Exit> {
         } else {
             corpus::load_all(dir)?
         };
-        eprintln!("{}: {} entries", dir.display(), found.len());
+        crate::console::errln!("{}: {} entries", dir.display(), found.len());
         entries.extend(found);
     }
     let (mut added, mut replaced, mut marked, mut known, mut blocked) = (0, 0, 0, 0, 0);

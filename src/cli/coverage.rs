@@ -1,14 +1,16 @@
 //! `gamefuzz coverage`: how often a test set, or each generator profile,
 //! exercises each rule of the engine.
 
+use std::collections::BTreeSet;
 use std::path::{Path, PathBuf};
 
 use anyhow::{bail, Context};
 use clap::Args;
 
 use super::{emit, read_input, Exit, GameCommand};
-use crate::game::{generate_case, parse_valid, Game};
+use crate::game::{edge_name, events, generate_case, parse_valid, Edge, Events, Game};
 use crate::id::GameId;
+use crate::package::{goal_edge, reach, reach_profiles, EdgeCover, EDGES_WANTED};
 
 #[derive(Debug, Clone, Args)]
 pub struct CoverageArgs {
@@ -25,6 +27,10 @@ pub struct CoverageArgs {
     /// Without PATH: the first seed.
     #[arg(long, default_value_t = 0)]
     pub seed: u64,
+    /// List every pair of consecutive rule events the tests or the reach
+    /// hold, with the number of tests holding it.
+    #[arg(long)]
+    pub edges: bool,
 }
 
 impl GameCommand for CoverageArgs {
@@ -33,16 +39,22 @@ impl GameCommand for CoverageArgs {
     }
 
     fn run<G: Game>(&self) -> anyhow::Result<Exit> {
-        coverage_command::<G>(&self.paths, self.cases, self.seed)
+        coverage_command::<G>(&self.paths, self.cases, self.seed, self.edges)
     }
 }
 
-fn coverage_command<G: Game>(paths: &[PathBuf], cases: u64, seed: u64) -> anyhow::Result<Exit> {
+fn coverage_command<G: Game>(
+    paths: &[PathBuf],
+    cases: u64,
+    seed: u64,
+    list_edges: bool,
+) -> anyhow::Result<Exit> {
     use crate::package::{coverage_table, tally};
     let rules: Vec<_> = G::RULES.iter().map(|r| (r.name, r.about)).collect();
     let mut by_rule = String::new();
     let mut kills: Vec<Vec<bool>> = Vec::new();
     let mut names: Vec<String> = Vec::new();
+    let mut edges: Vec<BTreeSet<Edge>> = Vec::new();
     let columns: Vec<(String, Vec<u64>)> = match paths {
         [_, ..] => {
             let files = tests_of(paths)?;
@@ -54,7 +66,9 @@ fn coverage_command<G: Game>(paths: &[PathBuf], cases: u64, seed: u64) -> anyhow
                         .map_err(|_| anyhow::anyhow!("{name}: the input is not UTF-8 text"))?,
                 };
                 let input = parse_valid::<G>(&text).with_context(|| name.clone())?;
-                hits.push(G::rule_hits(&input));
+                let ev = events::<G>(&input);
+                hits.push(ev.rule_hits::<G>());
+                edges.push(ev.edges.into_keys().map(goal_edge).collect());
                 kills.push(crate::package::kills::<G>(&input, &text));
             }
             let t = tally(hits.iter().map(|h| &h[..]), rules.len());
@@ -89,9 +103,16 @@ fn coverage_command<G: Game>(paths: &[PathBuf], cases: u64, seed: u64) -> anyhow
             G::PROFILES
                 .iter()
                 .map(|p| {
-                    let hits: Vec<Vec<u64>> = (0..cases)
-                        .map(|i| G::rule_hits(&generate_case::<G>(seed.wrapping_add(i), p.name).0))
+                    let events: Vec<Events> = (0..cases)
+                        .map(|i| events::<G>(&generate_case::<G>(seed.wrapping_add(i), p.name).0))
                         .collect();
+                    let hits: Vec<Vec<u64>> = events.iter().map(|e| e.rule_hits::<G>()).collect();
+                    edges.push(
+                        events
+                            .into_iter()
+                            .flat_map(|e| e.edges.into_keys().map(goal_edge))
+                            .collect(),
+                    );
                     let t = tally(hits.iter().map(|h| &h[..]), rules.len());
                     (p.name.to_string(), t.iter().map(|c| c.0).collect())
                 })
@@ -106,8 +127,10 @@ fn coverage_command<G: Game>(paths: &[PathBuf], cases: u64, seed: u64) -> anyhow
         .map(|(_, r)| r.0)
         .collect();
     let survivors = if paths.is_empty() {
+        out!("{}", profile_edges::<G>(&edges));
         Vec::new()
     } else {
+        out!("{}", edge_report::<G>(&names, &edges, list_edges));
         out!("{}", kill_matrix::<G>(&names, &kills));
         survivors::<G>(&kills)
     };
@@ -121,6 +144,53 @@ fn coverage_command<G: Game>(paths: &[PathBuf], cases: u64, seed: u64) -> anyhow
     } else {
         Exit::Found
     })
+}
+
+/// Per profile, how many pairs of consecutive rule events its inputs hold.
+fn profile_edges<G: Game>(per_profile: &[BTreeSet<Edge>]) -> String {
+    let mut s = String::from("pairs of consecutive rule events the inputs of each profile hold:");
+    for (p, e) in G::PROFILES.iter().zip(per_profile) {
+        s += &format!(" {} {},", p.name, e.len());
+    }
+    let all: BTreeSet<&Edge> = per_profile.iter().flatten().collect();
+    s.pop();
+    s += &format!("; {} in all\n", all.len());
+    s
+}
+
+/// The edge goal of the tests: the pairs of consecutive rule events of the
+/// reach or of a test, how many hold each, and those held by fewer than
+/// [`EDGES_WANTED`] tests.
+fn edge_report<G: Game>(names: &[String], edges: &[BTreeSet<Edge>], list: bool) -> String {
+    let reach = reach::<G>(&reach_profiles::<G>());
+    let reached: BTreeSet<Edge> = reach.edges.keys().copied().collect();
+    let cover = EdgeCover::of(&reached, edges);
+    let mut s = format!(
+        "pairs of consecutive rule events: {} in {} tests or more, {} in one, {} in none, \
+         of {} ({} reached by {} drawn inputs, {} held only by these tests)\n",
+        cover.enough(),
+        EDGES_WANTED,
+        cover.held(1).len(),
+        cover.held(0).len(),
+        cover.files.len(),
+        cover.reached,
+        reach.inputs.len(),
+        cover.files.len() - cover.reached,
+    );
+    if list {
+        for (&e, n) in &cover.files {
+            s += &format!("  {} {n}\n", edge_name::<G>(e));
+        }
+    }
+    for e in cover.held(1) {
+        let by = names.iter().zip(edges).find(|(_, t)| t.contains(&e));
+        let by = by.map_or("", |(n, _)| n.as_str());
+        s += &format!("held by one test: {} ({by})\n", edge_name::<G>(e));
+    }
+    for e in cover.held(0) {
+        s += &format!("held by no test: {}\n", edge_name::<G>(e));
+    }
+    s
 }
 
 /// The mistakes no test kills.

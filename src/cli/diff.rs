@@ -6,7 +6,8 @@ use anyhow::{bail, Context};
 use clap::Args;
 
 use super::{emit, seconds, stderr_block, Exit, LimitArgs, SolverList};
-use crate::driver::{self, like_line, Amount, DiffOptions, ShrinkState, SignatureReport, Summary};
+use crate::driver::{self, Amount, DiffOptions, ShrinkState, SignatureReport, Summary};
+use crate::explain::show as explained;
 use crate::game::{Game, Visit};
 use crate::id::GameId;
 use crate::interrupt;
@@ -94,6 +95,14 @@ pub struct DiffArgs {
     #[arg(long, value_name = "SECS", conflicts_with = "no_shrink",
           value_parser = super::any_seconds, allow_hyphen_values = true)]
     pub shrink_time: Option<f64>,
+    /// Wall-clock budget, in seconds, of explaining the run's signatures
+    /// after they are shrunk (rules involved, what matters in the input,
+    /// the nearest input on which the program is right, the catalogued
+    /// mistakes), shared fairly between them and, for `all`, split evenly
+    /// between games; 0 explains nothing [default: the shrink time].
+    #[arg(long, value_name = "SECS", value_parser = super::any_seconds,
+          allow_hyphen_values = true)]
+    pub explain_time: Option<f64>,
     /// Print one JSON summary object on stdout (the report goes to stderr).
     #[arg(long)]
     pub json: bool,
@@ -175,7 +184,9 @@ pub(super) fn run(args: &DiffArgs) -> anyhow::Result<Exit> {
     let mut summaries = Vec::new();
     let mut sections = Vec::new();
     for g in games {
-        if interrupt::stopped() {
+        // A reader that went away (`| head`) has what it wanted: the games
+        // left would be run for nobody. Their findings so far are stored.
+        if interrupt::stopped() || crate::console::out_closed() {
             break;
         }
         let (s, html) = g.dispatch(DiffGame {
@@ -194,18 +205,21 @@ pub(super) fn run(args: &DiffArgs) -> anyhow::Result<Exit> {
     if let Some(path) = &args.report {
         let page = crate::report::diff_page(&summaries, &sections);
         std::fs::write(path, page).with_context(|| format!("writing {}", path.display()))?;
-        eprintln!("report written to {}", path.display());
+        crate::console::errln!("report written to {}", path.display());
     }
     if summaries.len() > 1 {
         let line = total_line(&summaries);
         match args.json {
-            true => eprintln!("{line}"),
+            true => crate::console::errln!("{line}"),
             false => outln!("{line}"),
         }
     }
+    // An invalid input file is a finding too: the setter's test data is
+    // wrong (exit 1, as `validate` says it).
+    let invalid = summaries.iter().any(|s| s.invalid > 0);
     let fails = match args.fail_on {
-        FailOn::Any => summaries.iter().any(|s| s.divergences > 0),
-        FailOn::New => summaries.iter().any(|s| s.new_signatures > 0),
+        FailOn::Any => invalid || summaries.iter().any(|s| s.divergences > 0),
+        FailOn::New => invalid || summaries.iter().any(|s| s.new_signatures > 0),
         FailOn::Never => false,
     };
     Ok(if fails { Exit::Found } else { Exit::Clean })
@@ -281,6 +295,10 @@ fn options(args: &DiffArgs, games: usize, files: usize) -> anyhow::Result<DiffOp
             (Amount::Time(total / games as u32), total.as_secs_f64())
         }
     };
+    let explain_time = seconds(
+        args.explain_time
+            .unwrap_or(args.shrink_time.unwrap_or(shrink_time)),
+    );
     let shrink_time = seconds(args.shrink_time.unwrap_or(shrink_time));
     let jobs = super::jobs_or_cores(args.jobs);
     let limits = args.limits.calibrated_limits()?;
@@ -308,6 +326,7 @@ fn options(args: &DiffArgs, games: usize, files: usize) -> anyhow::Result<DiffOp
                 ..ShrinkLimits::default()
             }
         },
+        explain: explain_time / games as u32,
         progress: true,
         pack,
         shard: args.shard.unwrap_or((0, 1)),
@@ -426,7 +445,7 @@ fn report(s: &Summary, json: bool) {
         out += &signature_block(r, external);
     }
     if json {
-        eprint!("{out}");
+        crate::console::errs!("{out}");
     } else {
         out!("{out}");
     }
@@ -470,7 +489,10 @@ fn signature_block(r: &SignatureReport, external: bool) -> String {
             out += &stderr_block(e, "      ", 10);
         }
     }
-    out += &inline_input(&r.input);
+    if explained::inline(&r.input) {
+        out += "    input:\n";
+        out += &explained::annotated(&r.input, r.explain.as_ref(), "      ");
+    }
     if external && !r.rules.is_empty() {
         let rules: Vec<String> = r
             .rules
@@ -479,11 +501,10 @@ fn signature_block(r: &SignatureReport, external: bool) -> String {
             .collect();
         out += &format!("    engine's rules on it: {}\n", rules.join(", "));
     }
-    if let (Some(like), Some(of)) = (&r.like, r.like_inputs) {
-        out += &format!(
-            "    {}\n",
-            like_line(like, r.nearest.as_ref(), of, r.like_failed.as_deref())
-        );
+    if let Some(e) = &r.explain {
+        for l in explained::lines(e) {
+            out += &format!("    {l}\n");
+        }
     }
     out += &match (r.repro_rebuilds, &r.original_repro) {
         ("reported", None) => format!("    repro: {}\n", r.repro),
@@ -498,24 +519,6 @@ fn signature_block(r: &SignatureReport, external: bool) -> String {
     };
     if let (Some(p), Some(st)) = (&r.corpus, r.corpus_status) {
         out += &format!("    corpus: {p} ({st})\n");
-    }
-    out
-}
-
-/// Inputs at most this many lines and bytes are printed in the report.
-const INLINE_LINES: usize = 12;
-const INLINE_BYTES: usize = 800;
-
-/// A small exemplar's text, indented, so that the finding reads without
-/// opening its file; nothing for a large one.
-fn inline_input(text: &str) -> String {
-    if text.is_empty() || text.len() > INLINE_BYTES || text.lines().count() > INLINE_LINES {
-        return String::new();
-    }
-    let mut out = String::from("    input:\n");
-    for l in text.lines() {
-        out += format!("      {}", crate::show::printable(l, INLINE_BYTES)).trim_end();
-        out.push('\n');
     }
     out
 }

@@ -21,6 +21,6 @@ pub struct FuzzSeedsArgs {
 
 pub(super) fn run(args: &FuzzSeedsArgs) -> anyhow::Result<Exit> {
     let n = crate::fuzz::write_seeds(&args.dir, args.count, args.max_len)?;
-    eprintln!("{n} seed files under {}", args.dir.display());
+    crate::console::errln!("{n} seed files under {}", args.dir.display());
     Ok(Exit::Clean)
 }

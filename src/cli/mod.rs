@@ -14,18 +14,11 @@ use crate::game::{Game, InputError, Visit};
 use crate::id::GameId;
 use crate::solver::{parse_solver_list, Limits, SolverSpec};
 
-/// Writes to stdout; a closed pipe (`gamefuzz gen ... | head`) ends the
-/// program quietly instead of panicking, any other write error exits 2.
+/// Writes to stdout ([`crate::console::out`]): after a closed pipe
+/// (`gamefuzz gen ... | head`) the rest is dropped and the command ends with
+/// the exit code of what it did.
 fn emit(s: &str) {
-    use std::io::Write;
-    let mut out = std::io::stdout().lock();
-    if let Err(e) = out.write_all(s.as_bytes()).and_then(|()| out.flush()) {
-        if e.kind() == std::io::ErrorKind::BrokenPipe {
-            std::process::exit(0);
-        }
-        eprintln!("error: writing to stdout: {e}");
-        std::process::exit(2);
-    }
+    crate::console::out(s);
 }
 
 macro_rules! out {

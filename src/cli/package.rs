@@ -198,7 +198,7 @@ fn package_command<G: Game>(args: &PackageArgs) -> anyhow::Result<Exit> {
 
     let findings = args.corpus.join(G::ID.name());
     if !findings.is_dir() {
-        eprintln!(
+        crate::console::errln!(
             "note: no corpus at {}: the package holds no findings",
             findings.display()
         );
@@ -228,7 +228,7 @@ fn package_command<G: Game>(args: &PackageArgs) -> anyhow::Result<Exit> {
     if let Some(path) = &args.report {
         let page = crate::report::package_page::<G>(&p, &args.out.display().to_string());
         std::fs::write(path, page).with_context(|| format!("writing {}", path.display()))?;
-        eprintln!("report written to {}", path.display());
+        crate::console::errln!("report written to {}", path.display());
     }
     if !check_programs::<G>(&p, &check, &args.corpus, &limits, jobs)? {
         ok = false;
@@ -287,7 +287,7 @@ fn kill_each<G: Game>(
     for prog in against {
         let (fate, note) = package::against::<G>(p, prog, opts)?;
         if let Some(note) = note {
-            eprintln!("note: {note}");
+            crate::console::errln!("note: {note}");
         }
         match fate {
             Fate::Existing { test, how } => {
@@ -370,6 +370,16 @@ fn write_and_summarize<G: Game>(
     for (m, n) in once {
         outln!("killed in {n} test file only: mistake {m}");
     }
+    let edges = p.edge_cover();
+    outln!(
+        "holds {} of {} pairs of consecutive rule events in {} test files or more, \
+         {} in one, {} in none (gamefuzz coverage names them)",
+        edges.enough(),
+        edges.files.len(),
+        package::EDGES_WANTED,
+        edges.held(1).len(),
+        edges.held(0).len()
+    );
     Ok(())
 }
 

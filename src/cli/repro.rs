@@ -2,6 +2,7 @@
 //! or a fuzz artifact and show every solver's answer.
 
 use std::path::{Path, PathBuf};
+use std::time::Duration;
 
 use anyhow::{bail, Context};
 use clap::Args;
@@ -17,9 +18,17 @@ use crate::verdict;
 
 #[derive(Debug, Clone, Args)]
 pub struct ReproArgs {
-    /// A game id (with --seed), a corpus file (`corpus/<game>/<name>.in`) or
-    /// a fuzz artifact (`fuzz/artifacts/diff_<game>/crash-...`).
+    /// A game id (with --seed N, or with FILE), or a file: a corpus entry
+    /// (`corpus/<game>/<name>.in`), a package's test, a fuzz artifact
+    /// (`fuzz/artifacts/diff_<game>/crash-...`) or any judge input (with
+    /// --game where nothing beside it tells the game).
     pub target: String,
+    /// A judge input file of the game TARGET names: `repro GAME FILE`.
+    pub file: Option<PathBuf>,
+    /// The game of the file, where neither a corpus entry's metadata, a
+    /// package nor a corpus folder tells it.
+    #[arg(long)]
+    pub game: Option<GameId>,
     /// The per-case seed a `diff` report gives (with a game id).
     #[arg(long)]
     pub seed: Option<u64>,
@@ -31,15 +40,39 @@ pub struct ReproArgs {
     /// default engine,reference (or those a corpus entry recorded).
     #[arg(long)]
     pub solvers: Option<SolverList>,
+    /// Seconds to explain a divergence in (rules involved, what matters in
+    /// the input, the nearest input on which the program is right, the
+    /// catalogued mistakes); 0 explains nothing.
+    #[arg(long, value_name = "SECS", default_value_t = 20.0,
+          value_parser = super::any_seconds, allow_hyphen_values = true)]
+    pub explain_time: f64,
     #[command(flatten)]
     pub limits: LimitArgs,
 }
 
 pub(super) fn run(args: &ReproArgs) -> anyhow::Result<Exit> {
-    match GameId::from_name(&args.target) {
-        Some(g) => g.dispatch(ReproSeed(args)),
-        None => repro_file(args),
+    let target = &args.target;
+    match (GameId::from_name(target), &args.file) {
+        (Some(g), _) if args.game.is_some_and(|given| given != g) => bail!(
+            "repro was given two games, {g} and --game {}; give one",
+            args.game.expect("a game")
+        ),
+        (Some(g), None) => g.dispatch(ReproSeed(args)),
+        (Some(_), Some(_)) if args.seed.is_some() => {
+            bail!("--seed rebuilds a generated case and FILE names an input; give one of them")
+        }
+        (Some(g), Some(file)) => repro_file(args, file, Some(g)),
+        (None, Some(_)) => bail!(
+            "'{target}' is not a game ({}), so it cannot name the game of a FILE after it",
+            game_names()
+        ),
+        (None, None) => repro_file(args, Path::new(target), args.game),
     }
+}
+
+fn game_names() -> String {
+    let names: Vec<&str> = GameId::ALL.iter().map(|g| g.name()).collect();
+    names.join(", ")
 }
 
 /// `repro <GAME> --seed N`: regenerate a case of a `diff` run.
@@ -54,16 +87,25 @@ impl Visit for ReproSeed<'_> {
             profile,
             solvers,
             limits,
+            ..
         } = self.0;
         let Some(seed) = seed else {
-            bail!("repro {target} needs --seed N (or give a corpus file instead of a game)");
+            bail!("repro {target} needs --seed N or an input FILE after the game");
         };
         let profile = check_profile::<G>(profile.as_deref())?;
         let solvers = solvers.clone().map_or_else(default_solvers, |l| l.0);
         let (input, _) = generate_case::<G>(*seed, profile);
         let header = format!("{} seed {seed} profile {profile}", G::ID);
         let cmd = driver::repro_command(G::ID.name(), *seed, profile, &solvers);
-        show::<G>(&header, &input, &solvers, &limits.limits()?, Some(&cmd))
+        let explain = super::seconds(self.0.explain_time);
+        show::<G>(
+            &header,
+            &input,
+            &solvers,
+            &limits.limits()?,
+            explain,
+            Some(&cmd),
+        )
     }
 }
 
@@ -78,6 +120,7 @@ fn show<G: Game>(
     input: &G::Input,
     solvers: &[SolverSpec],
     limits: &Limits,
+    explain: Duration,
     repro: Option<&str>,
 ) -> anyhow::Result<Exit> {
     solver::check::<G>(solvers)?;
@@ -125,10 +168,21 @@ fn show<G: Game>(
                     print_line_diff(base_name, base, name, out);
                 }
             }
-            if let Some(program) = driver::program_in(solvers, sig) {
+            if !explain.is_zero() {
                 let records = crate::corpus::records::<G>(solvers, &c.runs);
-                let likes = driver::behaves_like::<G>(program, &[(&text, &records)], &[]);
-                outln!("{}", likes.line());
+                let e = crate::explain::explain_input::<G>(
+                    solvers, sig, &text, &records, limits, explain,
+                );
+                if let Some(e) = e {
+                    outln!("== explanation ==");
+                    let free = crate::explain::show::annotated(&text, Some(&e), "");
+                    if free.contains(crate::explain::show::FREE) {
+                        out!("{free}");
+                    }
+                    for l in crate::explain::show::lines(&e) {
+                        outln!("{l}");
+                    }
+                }
             }
         }
     }
@@ -184,42 +238,58 @@ fn print_line_diff(a_name: &str, a: &str, b_name: &str, b: &str) {
     }
 }
 
-/// `repro <CORPUS-FILE>`: re-run the solvers an entry recorded.
-fn repro_file(args: &ReproArgs) -> anyhow::Result<Exit> {
+/// `repro FILE`: a corpus entry re-runs the solvers it recorded; a fuzz
+/// artifact is decoded as its target does; any other file is a judge input
+/// of the game `given` names, or else of the package or corpus folder it
+/// lies in.
+fn repro_file(args: &ReproArgs, path: &Path, given: Option<GameId>) -> anyhow::Result<Exit> {
     let ReproArgs {
-        target,
         solvers,
         limits,
         seed,
         ..
     } = args;
     if seed.is_some() {
-        bail!("--seed goes with a game id, not with a corpus file");
+        bail!("--seed goes with a game id, not with a file");
     }
-    let path = PathBuf::from(target);
     let path_in = if path.extension().is_some_and(|e| e == "json") {
         path.with_extension("in")
     } else {
-        path
+        path.to_path_buf()
     };
-    let names: Vec<&str> = GameId::ALL.iter().map(|g| g.name()).collect();
     if !path_in.exists() {
+        if given.is_some() || args.file.is_some() {
+            bail!("{} does not exist", path_in.display());
+        }
         bail!(
-            "'{target}' is neither a game ({}) nor an existing corpus file or fuzz artifact",
-            names.join(", ")
+            "'{}' is neither a game ({}) nor an existing file",
+            path.display(),
+            game_names()
         );
     }
     if path_in.is_dir() {
         bail!(
-            "{target} is a folder: repro takes a game ({}) with --seed, a corpus file \
-             (corpus/<game>/<name>.in) or a fuzz artifact",
-            names.join(", ")
+            "{} is a folder, and repro takes one file (a corpus entry, a package's test, a fuzz \
+             artifact or a judge input) or a game with --seed",
+            path_in.display()
         );
     }
+    // Where the file's own record names its game, a game given otherwise
+    // must be the same.
+    let same = |found: GameId| -> anyhow::Result<()> {
+        match given {
+            Some(g) if g != found => {
+                bail!("{} is an input of {found}, not of {g}", path_in.display())
+            }
+            _ => Ok(()),
+        }
+    };
+    let has_meta = path_in.with_extension("json").exists();
     // A cargo-fuzz artifact (no metadata beside it, found under
     // `diff_<game>/` or `parse_<game>/`): decode it as its target does.
-    if !path_in.with_extension("json").exists() {
+    if !has_meta {
         if let Some((kind, game)) = crate::fuzz::target_of(&path_in) {
+            same(game)?;
             let data = std::fs::read(&path_in)
                 .with_context(|| format!("reading {}", path_in.display()))?;
             let solvers = solvers.clone().map_or_else(default_solvers, |l| l.0);
@@ -229,15 +299,28 @@ fn repro_file(args: &ReproArgs) -> anyhow::Result<Exit> {
                 kind,
                 solvers: &solvers,
                 limits: &limits.limits()?,
+                explain: super::seconds(args.explain_time),
             });
         }
     }
-    let entry = match corpus::load_entry(&path_in) {
-        Ok(e) => e,
-        Err(e) => return repro_bare(args, &path_in, e),
+    let entry = match has_meta.then(|| corpus::load_entry(&path_in)) {
+        Some(Ok(e)) => e,
+        Some(Err(why)) => {
+            // A corpus `.in` whose metadata is unreadable (a bad hand
+            // edit): run it as an input, saying why.
+            crate::console::errln!("warning: {why:#}; running it as a plain input");
+            return repro_input(args, &path_in, given);
+        }
+        None => return repro_input(args, &path_in, given),
     };
-    let game = GameId::from_name(&entry.meta.game)
-        .with_context(|| format!("{}: unknown game '{}'", path_in.display(), entry.meta.game))?;
+    let game = GameId::from_name(&entry.meta.game).with_context(|| {
+        format!(
+            "the metadata of {} names an unknown game '{}'",
+            path_in.display(),
+            entry.meta.game
+        )
+    })?;
+    same(game)?;
     let solvers = match solvers {
         Some(s) => s.0.clone(),
         None => {
@@ -250,21 +333,24 @@ fn repro_file(args: &ReproArgs) -> anyhow::Result<Exit> {
         entry: &entry,
         solvers: &solvers,
         limits: &limits.limits()?,
+        explain: super::seconds(args.explain_time),
     })
 }
 
-/// A corpus `.in` whose metadata is missing or unreadable (a run killed
-/// between the two writes, a bad hand edit): the game comes from its
-/// directory, the solvers from --solvers or the default.
-fn repro_bare(args: &ReproArgs, path_in: &Path, why: anyhow::Error) -> anyhow::Result<Exit> {
-    let Some(game) = path_in
-        .parent()
-        .and_then(|d| d.file_name())
-        .and_then(|n| GameId::from_name(&n.to_string_lossy()))
-    else {
-        return Err(why.context("and no game directory tells the game"));
+/// A judge input with no record of its own: the game is the one given,
+/// else that of the package the file lies in, else that of a corpus folder
+/// (`<game>/`) holding it.
+fn repro_input(args: &ReproArgs, path_in: &Path, given: Option<GameId>) -> anyhow::Result<Exit> {
+    let game = match given {
+        Some(g) => g,
+        None => game_of_place(path_in).with_context(|| {
+            format!(
+                "nothing tells the game of {path} (it is no corpus entry, fuzz artifact or \
+                 test of a gamefuzz package), so name it: gamefuzz repro GAME {path}",
+                path = crate::shell::quote_arg(&path_in.display().to_string())
+            )
+        })?,
     };
-    eprintln!("warning: {why:#}; running it as an input of {game}");
     let text = std::fs::read_to_string(path_in)
         .with_context(|| format!("reading {}", path_in.display()))?;
     let solvers = args.solvers.clone().map_or_else(default_solvers, |l| l.0);
@@ -273,7 +359,17 @@ fn repro_bare(args: &ReproArgs, path_in: &Path, why: anyhow::Error) -> anyhow::R
         text: &text,
         solvers: &solvers,
         limits: &args.limits.limits()?,
+        explain: super::seconds(args.explain_time),
     })
+}
+
+/// The game of the gamefuzz package a file lies in (at any depth:
+/// `data/secret/01.in`), or of the corpus folder holding it.
+fn game_of_place(path: &Path) -> Option<GameId> {
+    let dir = std::fs::canonicalize(path).ok()?.parent()?.to_path_buf();
+    dir.ancestors()
+        .find_map(crate::package::package_game)
+        .or_else(|| GameId::from_name(&dir.file_name()?.to_string_lossy()))
 }
 
 /// The solvers an entry recorded may not run here (a program of another
@@ -294,6 +390,7 @@ struct ReproText<'a> {
     text: &'a str,
     solvers: &'a [SolverSpec],
     limits: &'a Limits,
+    explain: Duration,
 }
 
 impl Visit for ReproText<'_> {
@@ -301,7 +398,14 @@ impl Visit for ReproText<'_> {
     fn visit<G: Game>(self) -> anyhow::Result<Exit> {
         let input = parse_valid::<G>(self.text)?;
         let header = format!("{}, {}", G::ID, self.path.display());
-        show::<G>(&header, &input, self.solvers, self.limits, None)
+        show::<G>(
+            &header,
+            &input,
+            self.solvers,
+            self.limits,
+            self.explain,
+            None,
+        )
     }
 }
 
@@ -311,6 +415,7 @@ struct ReproArtifact<'a> {
     kind: crate::fuzz::Kind,
     solvers: &'a [SolverSpec],
     limits: &'a Limits,
+    explain: Duration,
 }
 
 impl Visit for ReproArtifact<'_> {
@@ -326,7 +431,14 @@ impl Visit for ReproArtifact<'_> {
             }
         };
         let header = format!("{}, fuzz artifact {}", G::ID, self.path.display());
-        show::<G>(&header, &input, self.solvers, self.limits, None)
+        show::<G>(
+            &header,
+            &input,
+            self.solvers,
+            self.limits,
+            self.explain,
+            None,
+        )
     }
 }
 
@@ -334,6 +446,7 @@ struct ReproEntry<'a> {
     entry: &'a corpus::Entry,
     solvers: &'a [SolverSpec],
     limits: &'a Limits,
+    explain: Duration,
 }
 
 impl Visit for ReproEntry<'_> {
@@ -344,6 +457,13 @@ impl Visit for ReproEntry<'_> {
         outln!("{}", m.description);
         outln!("recorded signature: {}", m.signature);
         let header = format!("{}, {}", G::ID, self.entry.path.display());
-        show::<G>(&header, &input, self.solvers, self.limits, None)
+        show::<G>(
+            &header,
+            &input,
+            self.solvers,
+            self.limits,
+            self.explain,
+            None,
+        )
     }
 }

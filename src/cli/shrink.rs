@@ -81,27 +81,29 @@ fn shrink_command<G: Game>(
         bail!("interrupted");
     }
     let Some(sig) = c.signature else {
-        eprintln!("no divergence between the solvers on this input: nothing to shrink");
+        crate::console::errln!(
+            "no divergence between the solvers on this input: nothing to shrink"
+        );
         return Ok(Exit::Clean);
     };
     // Runs in flight end with the shrink's time.
     let until = limits.until(std::time::Instant::now() + bounds.time);
     let (small, runs) = shrink::shrink_finding::<G>(solvers, &sig, input, None, &until, bounds);
     let out = G::render(&small.input);
-    eprintln!(
+    crate::console::errln!(
         "divergence [{sig}]: {}",
         small.describe(text.len(), out.len())
     );
     let small_runs = runs.as_ref().unwrap_or(&c.runs);
     if let Some(b) = super::boards::diverging::<G>(solvers, &small.input, small_runs, limits) {
-        eprint!("{b}");
+        crate::console::errs!("{b}");
     }
     let records = corpus::records::<G>(solvers, small_runs);
-    eprint!("{}", super::fault_lines(&records));
+    crate::console::errs!("{}", super::fault_lines(&records));
     if let Some(root) = corpus_root {
         let meta = corpus::Meta::new::<G>(&sig, records, None, None, small.complete);
         let stored = corpus::store(root, G::ID, &out, meta)?;
-        eprintln!(
+        crate::console::errln!(
             "corpus: {} ({})",
             stored.path().display(),
             stored.describe()

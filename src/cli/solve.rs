@@ -43,7 +43,7 @@ fn solve<G: Game>(spec: &SolverSpec, trace: bool, limits: &Limits) -> anyhow::Re
     let input = parse_valid::<G>(&text)?;
     let traced = trace.then(|| G::trace(&input)).flatten();
     if let Some(t) = &traced {
-        eprint!("{t}");
+        crate::console::errs!("{t}");
     }
     let Some(run) = solver::run::<G>(spec, &input, &text, limits) else {
         bail!(
@@ -53,9 +53,11 @@ fn solve<G: Game>(spec: &SolverSpec, trace: bool, limits: &Limits) -> anyhow::Re
     };
     if trace {
         match super::boards::single::<G>(spec, &input, Some(&run)) {
-            Some(b) if traced.is_some() => eprint!("\n{b}"),
-            Some(b) => eprint!("{b}"),
-            None if traced.is_none() => eprintln!("note: {} has no trace or board", G::ID),
+            Some(b) if traced.is_some() => crate::console::errs!("\n{b}"),
+            Some(b) => crate::console::errs!("{b}"),
+            None if traced.is_none() => {
+                crate::console::errln!("note: {} has no trace or board", G::ID)
+            }
             None => {}
         }
     }
@@ -77,9 +79,9 @@ fn solve<G: Game>(spec: &SolverSpec, trace: bool, limits: &Limits) -> anyhow::Re
             if let Some(s) = run.stdout {
                 out!("{}", printable(&s, SHOWN_OUTPUT));
             }
-            eprintln!("{spec} failed: {f}");
+            crate::console::errln!("{spec} failed: {f}");
             if let Some(e) = &run.stderr {
-                eprint!("{}", stderr_block(e, "", usize::MAX));
+                crate::console::errs!("{}", stderr_block(e, "", usize::MAX));
             }
             Ok(Exit::Found)
         }

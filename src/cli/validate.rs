@@ -39,10 +39,10 @@ fn validate<G: Game>(file: Option<&Path>, kattis: bool) -> anyhow::Result<Exit> 
         // The items the reason cites are those of the rules document's
         // checklist; an invalid input exits 1, as from any command.
         if let Err(e) = parse_valid::<G>(&text) {
-            eprintln!("error: {e} (section 3 of docs/rules/{}.md)", G::ID);
+            crate::console::errln!("error: {e} (section 3 of docs/rules/{}.md)", G::ID);
             return Ok(Exit::Found);
         }
-        eprintln!("valid {} input", G::ID);
+        crate::console::errln!("valid {} input", G::ID);
         return Ok(Exit::Clean);
     }
     // An unreadable file is the validator's failure (exit 2), not a verdict;
@@ -50,7 +50,7 @@ fn validate<G: Game>(file: Option<&Path>, kattis: bool) -> anyhow::Result<Exit> 
     Ok(match crate::kattis::verdict::<G>(&read_bytes(file)?) {
         Ok(()) => Exit::Code(42),
         Err(e) => {
-            eprintln!("invalid {} input: {e}", G::ID);
+            crate::console::errln!("invalid {} input: {e}", G::ID);
             Exit::Code(43)
         }
     })

@@ -55,11 +55,10 @@ pub(super) fn campaign<G: Game>(opts: &DiffOptions, files: &[PathBuf]) -> anyhow
         warn_silent::<G>(opts, &health, cases, None);
     }
     if !interrupted {
-        anyhow::ensure!(
-            invalid == 0 || cases > 0,
-            "{}: none of the {invalid} input files is valid",
-            G::ID
-        );
+        if invalid > 0 && cases == 0 {
+            let none = crate::game::InputError::NoneValid(invalid);
+            return Err(anyhow::Error::new(none).context(G::ID));
+        }
         anyhow::ensure!(cases > 0, "{}: no case was run (budget too small?)", G::ID);
         anyhow::ensure!(
             compared > 0,
@@ -113,7 +112,7 @@ fn warn_silent<G: Game>(
     );
     match bar {
         Some(b) => b.println(line),
-        None => eprintln!("{line}"),
+        None => crate::console::errln!("{line}"),
     }
 }
 
@@ -159,7 +158,7 @@ fn run_workers<G: Game>(
                     let line = format!("{}: invalid input file {why}", G::ID);
                     match bar {
                         Some(b) => b.println(line),
-                        None => eprintln!("{line}"),
+                        None => crate::console::errln!("{line}"),
                     }
                     continue;
                 }
@@ -273,7 +272,7 @@ impl std::fmt::Display for SpawnError {
 fn store_found<G: Game>(opts: &DiffOptions, sig: &str, ex: &Exemplar<G::Input>) -> Option<Stored> {
     let dir = opts.corpus.as_ref()?;
     corpus::store(dir, G::ID, &ex.text, ex.meta::<G>(sig, false))
-        .map_err(|e| eprintln!("warning: {}: storing [{sig}]: {e:#}", G::ID))
+        .map_err(|e| crate::console::errln!("warning: {}: storing [{sig}]: {e:#}", G::ID))
         .ok()
 }
 

@@ -119,22 +119,25 @@ pub(super) fn run_alone<G: Game>(ctx: &Ctx, seen: &Seen, d: Drawn<G::Input>) -> 
         return Outcome::Dropped;
     }
     let health = Health::of(&opts.solvers, &c.runs);
-    let agreed = (c.signature.is_none() && c.compared && seen.wants_agreed(opts)).then(|| {
-        let agreed = Agreed {
-            text: text.clone(),
-            parts: Vec::new(),
-            right: 1,
-        };
-        Box::new((seed, agreed))
-    });
+    let keep = super::keepable(&text);
+    let agreed =
+        (keep && c.signature.is_none() && c.compared && seen.wants_agreed(opts)).then(|| {
+            let agreed = Agreed {
+                text: text.clone(),
+                parts: Vec::new(),
+                right: 1,
+            };
+            Box::new((seed, agreed))
+        });
     let sample = c
         .signature
         .as_ref()
-        .filter(|sig| seen.wants_sample(opts, sig))
+        .filter(|sig| keep && seen.wants_sample(opts, sig))
         .map(|_| {
             Box::new(Sample {
                 text: text.clone(),
                 records: corpus::records::<G>(&opts.solvers, &c.runs),
+                case: text.clone(),
             })
         });
     let finding = c.signature.map(|sig| {

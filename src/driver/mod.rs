@@ -16,15 +16,12 @@ use crate::verdict::smaller;
 mod campaign;
 mod case;
 mod first;
-mod like;
 mod pack;
 mod signatures;
 
+pub use crate::explain::catalogue::{LIKE_AGREED, LIKE_SAMPLES};
+use crate::explain::{Agreed, Explanation, Sample};
 pub use first::{first_divergence, FirstDivergence, FirstRun};
-pub use like::{
-    line as like_line, program_in, tally as behaves_like, Agreed, Like, Likeness, LIKE_AGREED,
-    LIKE_SAMPLES,
-};
 pub use pack::pack_groups;
 pub use signatures::{file_repro_command, repro_command};
 
@@ -51,6 +48,9 @@ pub struct DiffOptions {
     /// `time` bounds all the shrinking of the run, shared between its
     /// signatures; `candidates` bounds each signature's shrink.
     pub shrink: ShrinkLimits,
+    /// What explaining the run's signatures may take in all, after they are
+    /// shrunk, shared between them (zero: no explanation).
+    pub explain: Duration,
     pub progress: bool,
     /// Up to this many consecutive cases are packed into one input file per
     /// run (games whose format allows it); 1 runs one process per case.
@@ -184,25 +184,11 @@ pub struct SignatureReport {
     /// The engine's rule events on the reported exemplar (`Game::rule_hits`):
     /// the rules a program that disagrees may get wrong.
     pub rules: Vec<RuleHits>,
-    /// Where the signature names an external program: the catalogued
-    /// mistakes that print exactly what it printed on the exemplar and on
-    /// up to [`LIKE_SAMPLES`] other inputs of the signature (empty: none).
+    /// What the explanation stage established (`explain`): the rules
+    /// involved, what matters in the exemplar, the nearest input on which
+    /// the program is right, the catalogue; absent with no explain time.
     #[serde(skip_serializing_if = "Option::is_none")]
-    pub like: Option<Vec<Like>>,
-    /// When no mistake matches on every input: the one matching on most.
-    #[serde(skip_serializing_if = "Option::is_none")]
-    pub nearest: Option<Like>,
-    /// The inputs the mistakes were matched on.
-    #[serde(skip_serializing_if = "Option::is_none")]
-    pub like_inputs: Option<usize>,
-    /// The inputs where the program agreed with the engine on which a
-    /// named mistake was checked to agree too.
-    #[serde(skip_serializing_if = "Option::is_none")]
-    pub like_agreed: Option<usize>,
-    /// What the program did that no mistake can match, when nothing could
-    /// be matched (a crash of no modelled kind, say).
-    #[serde(skip_serializing_if = "Option::is_none")]
-    pub like_failed: Option<String>,
+    pub explain: Option<Explanation>,
     /// The reported exemplar's text, for the reports that show it; the JSON
     /// summary leaves it out (it may be megabytes), `corpus` names its file.
     #[serde(skip)]
@@ -511,12 +497,14 @@ struct Case<I> {
     agreed: Option<Box<(u64, Agreed)>>,
 }
 
-/// A diverging input and what every solver did on it: enough to match a
-/// program against the catalogued mistakes later.
-#[derive(Debug, Clone)]
-struct Sample {
-    text: String,
-    records: Vec<SolverRecord>,
+/// The largest input kept as a sample or an agreeing input: explaining
+/// reads the engine's events on each, and a run of megabyte files would
+/// otherwise hold hundreds of megabytes of them.
+const KEPT_BYTES: usize = 1 << 16;
+
+/// Whether a text is small enough to be kept for the explanation.
+fn keepable(text: &str) -> bool {
+    text.len() <= KEPT_BYTES
 }
 
 /// The smallest exemplar text of each signature a worker has handed in. A
@@ -536,17 +524,16 @@ impl Seen {
         self.best.get(sig).is_none_or(|best| smaller(text, best))
     }
 
-    /// Whether a case of `sig` should be kept as a [`Sample`]: only where
-    /// an external program runs, up to [`LIKE_SAMPLES`] per signature.
+    /// Whether a case of `sig` should be kept as a [`Sample`] for the
+    /// explanation: up to [`LIKE_SAMPLES`] per signature.
     fn wants_sample(&self, opts: &DiffOptions, sig: &str) -> bool {
-        opts.solvers.iter().any(|s| matches!(s, SolverSpec::Cmd(_)))
-            && self.sampled.get(sig).copied().unwrap_or(0) < LIKE_SAMPLES
+        !opts.explain.is_zero() && self.sampled.get(sig).copied().unwrap_or(0) < LIKE_SAMPLES
     }
 
-    /// Whether a case on which the solvers agreed should be kept: only
-    /// where an external program runs, up to [`LIKE_AGREED`].
+    /// Whether a case on which the solvers agreed should be kept: up to
+    /// [`LIKE_AGREED`].
     fn wants_agreed(&self, opts: &DiffOptions) -> bool {
-        opts.solvers.iter().any(|s| matches!(s, SolverSpec::Cmd(_))) && self.agreed < LIKE_AGREED
+        !opts.explain.is_zero() && self.agreed < LIKE_AGREED
     }
 
     fn note<I>(&mut self, outcome: &Outcome<I>) {

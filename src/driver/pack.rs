@@ -131,7 +131,7 @@ fn run_packed<G: Game>(
             .map(|_| counted(whole.compared, None))
             .collect(),
     };
-    if seen.wants_agreed(ctx.opts) {
+    if super::keepable(&text) && seen.wants_agreed(ctx.opts) {
         agreed_in::<G>(ctx.opts, seen, group, &text, &whole, &mut results);
     }
     let finding = match (&whole.signature, unexplained(&results)) {
@@ -369,10 +369,11 @@ fn decided<G: Game>(
     // The sample is the whole file and every solver's run on it: a
     // program carries its state from case to case, so what it printed for
     // this case is what a mistake must print in this file, not alone.
-    let sample = seen.wants_sample(opts, &sig).then(|| {
+    let sample = (super::keepable(file.0) && seen.wants_sample(opts, &sig)).then(|| {
         Box::new(Sample {
             records: corpus::records::<G>(&opts.solvers, file.1),
             text: file.0.to_string(),
+            case: text,
         })
     });
     let mut outcome = counted(compared, Some(sig));

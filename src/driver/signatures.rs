@@ -6,9 +6,11 @@ use std::path::PathBuf;
 use std::time::{Duration, Instant};
 
 use super::{
-    like, Agreed, DiffOptions, Exemplar, FaultNote, RuleHits, Sample, ShrinkState, SignatureReport,
+    Agreed, DiffOptions, Exemplar, FaultNote, RuleHits, Sample, ShrinkState, SignatureReport,
+    PACKED,
 };
 use crate::corpus::{self, SolverRecord, Stored};
+use crate::explain::{self, Finding};
 use crate::game::{generate_case, parse_valid, Game};
 use crate::interrupt;
 use crate::shell::quote_arg;
@@ -71,16 +73,17 @@ pub fn file_repro_command(game: &str, file: &str, solvers: &[SolverSpec]) -> Str
 }
 
 /// Reports every signature found, shrinking and storing its exemplar
-/// (into the corpus, if the run has one), in signature order.
+/// (into the corpus, if the run has one), in signature order, then
+/// explains each.
 ///
 /// The shrink time of the run is shared, cheapest first: a signature
 /// whose program times out last (every candidate that keeps it costs the
 /// program's time limit), smaller exemplars first. Each gets half of the
 /// time left and an equal share of the other half with the ones after it:
 /// a cheap one takes little and leaves the rest to the next, an expensive
-/// one cannot take it all. That share also bounds the matching of the
-/// exemplar against the catalogued mistakes, unless the run does not
-/// shrink (`--no-shrink`: then the matching takes what it takes).
+/// one cannot take it all. The explanation is a stage of its own, after
+/// every signature is shrunk, with its own time (`DiffOptions::explain`),
+/// so a shrink cut short still gets its explanation.
 pub(super) fn report_signatures<G: Game>(
     opts: &DiffOptions,
     found: BTreeMap<String, Exemplar<G::Input>>,
@@ -103,12 +106,9 @@ pub(super) fn report_signatures<G: Game>(
             deadline.saturating_duration_since(Instant::now()),
             n - i - 1,
         );
-        let until = (opts.shrink.candidates > 0).then(|| Instant::now() + share);
         let stored = known.get(ex.stored_signature(&sig));
         let first = first_stored.get(&sig);
-        let sampled = samples.get(&sig).map_or(&[][..], Vec::as_slice);
         let mut r = signature_report::<G>(opts, stored, sig, ex, share)?;
-        behaves_like::<G>(opts, &mut r, sampled, agreed, until);
         // What the corpus gained is what the run's first store of the
         // signature did, whatever replaced that unshrunk entry since.
         if let (Some(first @ (Stored::Added(_) | Stored::Replaced { .. })), Some(_)) =
@@ -118,8 +118,47 @@ pub(super) fn report_signatures<G: Game>(
         }
         reports.push(r);
     }
+    explain_all::<G>(opts, &mut reports, samples, agreed);
     reports.sort_by(|a, b| a.signature.cmp(&b.signature));
     Ok(reports)
+}
+
+/// The explanation stage: each signature, in the order they were shrunk,
+/// gets an equal share of the explain time left, so one that needs little
+/// leaves its rest to those after it.
+fn explain_all<G: Game>(
+    opts: &DiffOptions,
+    reports: &mut [SignatureReport],
+    samples: &BTreeMap<String, Vec<Sample>>,
+    agreed: &[Agreed],
+) {
+    if opts.explain.is_zero() {
+        return;
+    }
+    let deadline = Instant::now() + opts.explain;
+    let n = reports.len();
+    for (i, r) in reports.iter_mut().enumerate() {
+        let left = deadline.saturating_duration_since(Instant::now());
+        let until = Instant::now() + left / (n - i) as u32;
+        let Ok(input) = parse_valid::<G>(&r.input) else {
+            continue;
+        };
+        let sampled = samples.get(&r.signature).map_or(&[][..], Vec::as_slice);
+        let signature = match r.packed {
+            true => r.signature.strip_prefix(PACKED).unwrap_or(&r.signature),
+            false => &r.signature,
+        };
+        let f = Finding::<G> {
+            signature,
+            solvers: &opts.solvers,
+            input: &input,
+            text: &r.input,
+            records: &r.records,
+            samples: sampled,
+            agreed,
+        };
+        r.explain = Some(explain::explain::<G>(&f, &opts.limits, opts.jobs, until));
+    }
 }
 
 /// What orders signatures cheapest first for shrinking: whether a program
@@ -188,11 +227,7 @@ fn signature_report<G: Game>(
         packed: ex.packed.is_some(),
         faults: FaultNote::of(&ex.records),
         rules: Vec::new(),
-        like: None,
-        nearest: None,
-        like_inputs: None,
-        like_agreed: None,
-        like_failed: None,
+        explain: None,
         input: String::new(),
         records: Vec::new(),
     };
@@ -225,62 +260,6 @@ fn signature_report<G: Game>(
     }
     point_repro_at(opts, &mut report, &ex.text);
     Ok(report)
-}
-
-/// Where the signature names an external program, the catalogued mistakes
-/// that print what it printed on the reported exemplar and on the samples,
-/// if that is known by `until`, where there is one (nothing is said
-/// otherwise).
-fn behaves_like<G: Game>(
-    opts: &DiffOptions,
-    r: &mut SignatureReport,
-    samples: &[Sample],
-    agreed: &[Agreed],
-    until: Option<Instant>,
-) {
-    let Some(program) = like::program_in(&opts.solvers, &r.signature) else {
-        return;
-    };
-    let mut inputs: Vec<(String, Vec<SolverRecord>)> = vec![(r.input.clone(), r.records.clone())];
-    for s in samples.iter().filter(|s| s.text != r.input) {
-        inputs.push((s.text.clone(), s.records.clone()));
-    }
-    let agreed = agreed.to_vec();
-    let tally = move || {
-        let inputs: Vec<(&str, &[SolverRecord])> = (inputs.iter())
-            .map(|(text, records)| (text.as_str(), records.as_slice()))
-            .collect();
-        like::tally::<G>(program, &inputs, &agreed)
-    };
-    let likes = match until {
-        Some(until) => within(until, tally),
-        None => Some(tally()),
-    };
-    let Some(likes) = likes else {
-        return;
-    };
-    r.like = Some(likes.like);
-    r.nearest = likes.nearest;
-    r.like_inputs = Some(likes.of);
-    r.like_agreed = Some(likes.agreed_of);
-    r.like_failed = likes.failed;
-}
-
-/// What `f` gives, if it gives it by `until`. It runs on a thread of its
-/// own, which when the time is up is left to finish unwatched: what runs
-/// there is in-process work that ends within its step budgets, and cannot
-/// be stopped before.
-fn within<T: Send + 'static>(until: Instant, f: impl FnOnce() -> T + Send + 'static) -> Option<T> {
-    let wait = until
-        .checked_duration_since(Instant::now())
-        .filter(|w| !w.is_zero())?;
-    let (tx, rx) = std::sync::mpsc::channel();
-    std::thread::Builder::new()
-        .spawn(move || {
-            let _ = tx.send(f());
-        })
-        .ok()?;
-    rx.recv_timeout(wait).ok()
 }
 
 /// What a repro command rebuilds.
@@ -369,7 +348,7 @@ fn shrink_exemplar<G: Game>(
         }
     }
     if opts.progress && std::io::IsTerminal::is_terminal(&std::io::stderr()) {
-        eprintln!("{}: shrinking [{sig}] ({} bytes)", G::ID, start.text.len());
+        crate::console::errln!("{}: shrinking [{sig}] ({} bytes)", G::ID, start.text.len());
     }
     let bounds = ShrinkLimits {
         time: share,

@@ -78,6 +78,7 @@ pub fn against<G: Game>(
         corpus: None,
         limits: opts.limits.clone(),
         shrink: ShrinkLimits::none(),
+        explain: std::time::Duration::ZERO,
         progress: false,
         pack: if external { 32 } else { 1 },
         shard: (0, 1),
@@ -110,7 +111,9 @@ pub fn against<G: Game>(
     );
     let hits = G::rule_hits(&shrunk);
     let kills = super::kills::<G>(&shrunk, &text);
-    let name = p.add_secret("against", text, answer::<G>(&shrunk)?, about, hits, kills);
+    let edges = super::edges::edge_set::<G>(&shrunk);
+    let answer = answer::<G>(&shrunk)?;
+    let name = p.add_secret("against", text, answer, about, (hits, kills, edges));
     Ok((
         Fate::New {
             test: name,

@@ -2,11 +2,14 @@
 //! engine, a killing input for a mistake no test kills yet, and the small
 //! set of tests that still exercises every rule and kills every mistake.
 
+use std::collections::{BTreeMap, BTreeSet};
 use std::time::{Duration, Instant};
 
-use crate::game::{generate_input, Game};
+use crate::game::{generate_input, Edge, Game};
 use crate::shrink::{self, ShrinkLimits};
 use crate::solver::{mistake_differs, mistaken_differs, run_mistakes, Limits};
+
+use super::edges::EDGES_WANTED;
 
 /// Inputs drawn at most, per mistake no test kills, before its witness is
 /// taken instead. Bounded by count, not time, so that a package is the
@@ -77,10 +80,12 @@ pub fn killer<G: Game>(m: usize, seed: u64, profiles: &[&str]) -> (G::Input, Str
     (witness, about)
 }
 
-/// What a test covers: the rules it exercises and the mistakes it kills.
+/// What a test covers: the rules it exercises, the mistakes it kills and
+/// the edges it holds.
 pub struct Covers<'a> {
     pub hits: &'a [u64],
     pub kills: &'a [bool],
+    pub edges: &'a BTreeSet<Edge>,
     /// Kept whatever it covers (the largest inputs, corpus findings).
     pub required: bool,
     pub bytes: usize,
@@ -93,26 +98,45 @@ pub const KILLS_WANTED: usize = 2;
 
 /// The tests kept (by index): every required one, then, greedily, the one
 /// that covers most of what the kept ones leave wanting (a rule exercised
-/// once, a mistake killed [`KILLS_WANTED`] times, or as often as the tests
-/// kill it), ties going to the smaller and then the earlier test, until
-/// nothing more is wanted.
+/// once, a mistake killed [`KILLS_WANTED`] times and an edge held
+/// [`EDGES_WANTED`] times, or as often as the tests do), ties going to the
+/// smaller and then the earlier test, until nothing more is wanted.
 pub fn cover(tests: &[Covers<'_>]) -> Vec<usize> {
     let Some(first) = tests.first() else {
         return Vec::new();
     };
     let rules = first.hits.len();
+    let mistakes = first.kills.len();
+    let edges: BTreeMap<&Edge, usize> = tests
+        .iter()
+        .flat_map(|t| t.edges)
+        .collect::<BTreeSet<_>>()
+        .into_iter()
+        .enumerate()
+        .map(|(i, e)| (e, i))
+        .collect();
     let elements = |t: &Covers<'_>| -> Vec<bool> {
-        t.hits
+        let mut set: Vec<bool> = t
+            .hits
             .iter()
             .map(|&h| h > 0)
             .chain(t.kills.iter().copied())
-            .collect()
+            .chain(std::iter::repeat_n(false, edges.len()))
+            .collect();
+        for e in t.edges {
+            set[rules + mistakes + edges[e]] = true;
+        }
+        set
     };
     let sets: Vec<Vec<bool>> = tests.iter().map(elements).collect();
     let width = sets[0].len();
     let want: Vec<usize> = (0..width)
         .map(|e| {
-            let wanted = if e < rules { 1 } else { KILLS_WANTED };
+            let wanted = match e {
+                _ if e < rules => 1,
+                _ if e < rules + mistakes => KILLS_WANTED,
+                _ => EDGES_WANTED,
+            };
             sets.iter().filter(|s| s[e]).count().min(wanted)
         })
         .collect();
@@ -153,10 +177,13 @@ pub fn cover(tests: &[Covers<'_>]) -> Vec<usize> {
 mod tests {
     use super::*;
 
+    static NO_EDGES: BTreeSet<Edge> = BTreeSet::new();
+
     fn t<'a>(hits: &'a [u64], kills: &'a [bool], required: bool, bytes: usize) -> Covers<'a> {
         Covers {
             hits,
             kills,
+            edges: &NO_EDGES,
             required,
             bytes,
         }
@@ -203,5 +230,32 @@ mod tests {
             t(&[2, 0], &[false], false, 1),
         ];
         assert_eq!(cover(&tests), vec![1]);
+    }
+
+    #[test]
+    fn an_edge_is_wanted_in_two_tests() {
+        use crate::game::Event;
+        let e = |rule| Event { rule, ctx: 0 };
+        let one: BTreeSet<Edge> = [(e(0), e(1))].into();
+        let both: BTreeSet<Edge> = [(e(0), e(1)), (e(1), e(0))].into();
+        let tests = [
+            Covers {
+                edges: &one,
+                ..t(&[1], &[false], false, 10)
+            },
+            Covers {
+                edges: &both,
+                ..t(&[1], &[false], false, 30)
+            },
+            Covers {
+                edges: &both,
+                ..t(&[1], &[false], false, 20)
+            },
+        ];
+        // Only the last two hold the second edge, and they hold the first
+        // twice as well; by rules and mistakes alone one test would do.
+        assert_eq!(cover(&tests), vec![1, 2]);
+        let alone = [t(&[1], &[false], false, 10), t(&[1], &[false], false, 20)];
+        assert_eq!(cover(&alone), vec![0]);
     }
 }

@@ -291,17 +291,14 @@ fn plain_files(p: &Package, add: &mut impl FnMut(String, String, bool)) {
     add("tests.txt".into(), index, false);
 }
 
-/// The game of a package folder this tool wrote, read from the mark in
-/// its `problem.yaml` (`tests.txt` for plain files).
+/// The game of a package this tool wrote, read from the mark in its
+/// `problem.yaml` (or, in plain files, `tests.txt`).
 pub fn package_game(dir: &Path) -> Option<crate::id::GameId> {
-    // `tests.txt` for a package of --format plain.
-    let text = ["problem.yaml", "tests.txt"].iter().find_map(|f| {
-        fs::read_to_string(dir.join(f))
-            .ok()
-            .filter(|t| t.starts_with(MARK))
-    })?;
-    let rest = text.strip_prefix(MARK)?.strip_prefix(": test data for `")?;
-    crate::id::GameId::from_name(rest.split('`').next()?)
+    ["problem.yaml", "tests.txt"].iter().find_map(|f| {
+        let text = fs::read_to_string(dir.join(f)).ok()?;
+        let rest = text.strip_prefix(MARK)?.strip_prefix(": test data for `")?;
+        crate::id::GameId::from_name(rest.split('`').next()?)
+    })
 }
 
 /// Whether `dir` holds a package this tool wrote.

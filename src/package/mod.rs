@@ -3,6 +3,7 @@
 //! and fails every solution the corpus shows to be wrong; written in the
 //! Kattis problem package format or as numbered files.
 
+use std::collections::BTreeSet;
 use std::fmt::Write as _;
 use std::path::{Path, PathBuf};
 
@@ -10,12 +11,13 @@ use anyhow::bail;
 
 use crate::corpus;
 use crate::fault::Budget;
-use crate::game::{generate_case, parse_valid, Game};
+use crate::game::{events, generate_case, parse_valid, Edge, Game};
 use crate::id::GameId;
 
 mod against;
 mod archive;
 mod check;
+mod edges;
 mod kill;
 mod layout;
 mod program;
@@ -27,6 +29,9 @@ pub use archive::{is_archive, left_out, open as open_archive, Archive, MEMORY_MI
 pub use check::{
     check, ensure_solvers, package_tests, reports, run_tests, AnswerFile, CheckReport, TestFile,
     TestOutcome, Verdict,
+};
+pub use edges::{
+    edge_set, goal_edge, reach, reach_profiles, EdgeCover, Reach, EDGES_WANTED, REACH_DRAWS,
 };
 pub use kill::{kills, KILLS_WANTED};
 pub use layout::{Extras, Format, Submission};
@@ -96,6 +101,9 @@ pub struct Test {
     pub hits: Vec<u64>,
     /// Per mistake of `Game::MISTAKES`, whether the test kills it.
     pub kills: Vec<bool>,
+    /// The pairs of consecutive rule events, with their contexts, that it
+    /// holds (`game::events`).
+    pub edges: BTreeSet<Edge>,
 }
 
 #[derive(Debug, Clone)]
@@ -109,6 +117,9 @@ pub struct Package {
     pub rules: Vec<(&'static str, &'static str)>,
     /// The game's catalogued mistakes: name and description.
     pub mistakes: Vec<(&'static str, &'static str)>,
+    /// The edges of the game's reach ([`edges::reach`]): what valid
+    /// inputs are taken to reach, besides what the tests hold.
+    pub reach: BTreeSet<Edge>,
 }
 
 impl Package {
@@ -142,6 +153,12 @@ impl Package {
             .collect()
     }
 
+    /// Per edge of the reach or of a secret test, how many secret test
+    /// files hold it.
+    pub fn edge_cover(&self) -> EdgeCover {
+        EdgeCover::of(&self.reach, self.secret.iter().map(|t| &t.edges))
+    }
+
     pub fn bytes(&self) -> usize {
         self.tests().map(|t| t.input.len() + t.answer.len()).sum()
     }
@@ -156,8 +173,7 @@ impl Package {
         input: String,
         answer: String,
         about: String,
-        hits: Vec<u64>,
-        kills: Vec<bool>,
+        (hits, kills, edges): (Vec<u64>, Vec<bool>, BTreeSet<Edge>),
     ) -> String {
         let about = about + &killing(&self.mistakes, &kills);
         self.secret.push(Test {
@@ -167,6 +183,7 @@ impl Package {
             about,
             hits,
             kills,
+            edges,
         });
         let width = number_width(self.secret.len());
         for (i, t) in self.secret.iter_mut().enumerate() {
@@ -224,12 +241,17 @@ struct Pending<I> {
     about: String,
     hits: Vec<u64>,
     kills: Vec<bool>,
+    edges: BTreeSet<Edge>,
     /// Kept by the cover whatever else covers what it covers.
     required: bool,
 }
 
 /// A test file being packed: the tests it holds, and their cases joined.
 type File<I> = (Vec<Pending<I>>, I);
+
+/// A draw joined to a file: its score, the file grown, its rule hits and
+/// its edges.
+type Grown<I> = (u64, I, Vec<u64>, BTreeSet<Edge>);
 
 /// The tests under construction: inputs are kept unique (a judge gains
 /// nothing from a repeated file, and `verifyproblem` warns about one).
@@ -239,11 +261,15 @@ struct Draft<G: Game> {
     next_seed: u64,
     /// The rendered official sample, which no secret test repeats.
     sample: String,
+    /// The inputs that define the edges valid inputs reach.
+    reach: Reach<G::Input>,
+    /// What the files made so far leave wanting of the edge goal.
+    want: edges::Wanted,
 }
 
 impl<G: Game> Draft<G> {
     /// An empty draft whose rule coverage starts with the sample's.
-    fn new(seed: u64, sample: String, sample_hits: &[u64]) -> Self {
+    fn new(seed: u64, sample: String, sample_hits: &[u64], reach: Reach<G::Input>) -> Self {
         let mut covered = vec![false; G::RULES.len()];
         for (c, &h) in covered.iter_mut().zip(sample_hits) {
             *c |= h > 0;
@@ -253,6 +279,8 @@ impl<G: Game> Draft<G> {
             covered,
             next_seed: seed,
             sample,
+            want: edges::Wanted::new(&reach),
+            reach,
         }
     }
 
@@ -270,6 +298,7 @@ impl<G: Game> Draft<G> {
             *c |= h > 0;
         }
         let kills = kills::<G>(&input, &text);
+        let edges = edges::edge_set::<G>(&input);
         self.tests.push(Pending {
             kind: kind.to_string(),
             input,
@@ -277,6 +306,7 @@ impl<G: Game> Draft<G> {
             about,
             hits,
             kills,
+            edges,
             required: false,
         });
         true
@@ -348,6 +378,10 @@ impl<G: Game> Draft<G> {
             }
         }
         self.tests = findings;
+        self.want = edges::Wanted::new(&self.reach);
+        for t in &self.tests {
+            self.want.take(&t.edges);
+        }
         for t in required {
             let (input, added) = self.fill_file(t.input, search);
             let about = match added {
@@ -355,7 +389,7 @@ impl<G: Game> Draft<G> {
                 n => format!("{}; {n} drawn cases filling the file", t.about),
             };
             let hits = G::rule_hits(&input);
-            if self.push(&t.kind, input, about, hits) {
+            if self.push_file(&t.kind, input, about, hits) {
                 self.tests.last_mut().expect("just pushed").required = true;
             }
         }
@@ -370,21 +404,36 @@ impl<G: Game> Draft<G> {
                 _ => "file".to_string(),
             };
             let hits = G::rule_hits(&input);
-            self.push(&kind, input, about.join("; "), hits);
+            self.push_file(&kind, input, about.join("; "), hits);
         }
         self.repair(search);
+        self.add_edge_files(search);
+    }
+
+    /// [`Draft::push`] of a finished file, whose edges count towards the
+    /// edge goal.
+    fn push_file(&mut self, kind: &str, input: G::Input, about: String, hits: Vec<u64>) -> bool {
+        let pushed = self.push(kind, input, about, hits);
+        if pushed {
+            let edges = &self.tests.last().expect("just pushed").edges;
+            self.want.take(edges);
+        }
+        pushed
     }
 
     /// `input` with drawn cases added up to its bound (or until
     /// [`FILL_MISSES`] draws in a row do not fit), each the best of
     /// [`FILL_CHOICES`] draws by the rules it exercises that the file
-    /// exercises least; with the number of cases added.
+    /// exercises least and by the edges it adds that the package still
+    /// wants; with the number of cases added.
     fn fill_file(&mut self, mut input: G::Input, search: &[&str]) -> (G::Input, usize) {
-        let mut hits = G::rule_hits(&input);
+        let ev = events::<G>(&input);
+        let mut hits = ev.rule_hits::<G>();
+        let mut held: BTreeSet<Edge> = ev.edges.into_keys().map(goal_edge).collect();
         let mut added = 0;
         let mut misses = 0;
         while misses < FILL_MISSES {
-            let mut best: Option<(u64, G::Input, Vec<u64>)> = None;
+            let mut best: Option<Grown<G::Input>> = None;
             for _ in 0..FILL_CHOICES {
                 let seed = self.next_seed;
                 self.next_seed = self.next_seed.wrapping_add(1);
@@ -393,20 +442,24 @@ impl<G: Game> Draft<G> {
                     misses += 1;
                     continue;
                 };
-                let now = G::rule_hits(&grown);
+                let ev = events::<G>(&grown);
+                let now = ev.rule_hits::<G>();
+                let edges: BTreeSet<Edge> = ev.edges.into_keys().map(goal_edge).collect();
                 let score: u64 = now
                     .iter()
                     .zip(&hits)
                     .filter(|(n, h)| n > h)
                     .map(|(_, &h)| 1024 / (1 + h.min(1023)))
-                    .sum();
+                    .sum::<u64>()
+                    + EDGE_SCORE * self.want.gain_beside(&edges, &held);
                 if best.as_ref().is_none_or(|b| score > b.0) {
-                    best = Some((score, grown, now));
+                    best = Some((score, grown, now, edges));
                 }
             }
-            if let Some((_, grown, now)) = best {
+            if let Some((_, grown, now, edges)) = best {
                 input = grown;
                 hits = now;
+                held = edges;
                 added += 1;
                 misses = 0;
             }
@@ -439,7 +492,7 @@ impl<G: Game> Draft<G> {
                     (killer, about)
                 };
                 let hits = G::rule_hits(&input);
-                self.push("mistake", input, about, hits);
+                self.push_file("mistake", input, about, hits);
             }
         }
     }
@@ -453,6 +506,7 @@ impl<G: Game> Draft<G> {
             .map(|t| kill::Covers {
                 hits: &t.hits,
                 kills: &t.kills,
+                edges: &t.edges,
                 required: t.required,
                 bytes: t.text.len(),
             })
@@ -593,6 +647,7 @@ impl<G: Game> Draft<G> {
                     about: t.about + &killing(&mistakes, &t.kills),
                     hits: t.hits,
                     kills: t.kills,
+                    edges: t.edges,
                 })
             })
             .collect()
@@ -611,6 +666,11 @@ const FILL_MISSES: usize = 64;
 /// Draws compared for each case added to a file.
 const FILL_CHOICES: usize = 4;
 
+/// What a wanted edge a drawn case adds to its file weighs against the
+/// rules it exercises (1,024 for a rule the file does not yet exercise):
+/// an edge still wanted in two files weighs as much as such a rule.
+const EDGE_SCORE: u64 = 512;
+
 fn mistake_names<G: Game>() -> Vec<(&'static str, &'static str)> {
     G::MISTAKES.iter().map(|m| (m.name, m.about)).collect()
 }
@@ -625,7 +685,9 @@ pub fn build<G: Game>(opts: &Options) -> anyhow::Result<Package> {
         .map_err(|e| anyhow::anyhow!("the official sample of {} is refused: {e}", G::ID))?;
     let sample_hits = G::rule_hits(&sample_input);
     let sample_text = G::render(&sample_input);
-    let mut draft = Draft::<G>::new(opts.seed, sample_text.clone(), &sample_hits);
+    let reach = reach::<G>(&reach_profiles::<G>());
+    let reach_edges = reach.edges.keys().copied().collect();
+    let mut draft = Draft::<G>::new(opts.seed, sample_text.clone(), &sample_hits, reach);
     draft.add_required();
     draft.add_findings(&opts.corpus.join(G::ID.name()))?;
     // `max` is left out of the search and the filling: its files are the
@@ -649,6 +711,7 @@ pub fn build<G: Game>(opts: &Options) -> anyhow::Result<Package> {
         about: "the official sample of the problem statement".into(),
         kills: sample_kills,
         hits: sample_hits,
+        edges: edges::edge_set::<G>(&sample_input),
     }];
     let mut package = Package {
         game: G::ID,
@@ -658,6 +721,7 @@ pub fn build<G: Game>(opts: &Options) -> anyhow::Result<Package> {
         unreached: Vec::new(),
         rules: G::RULES.iter().map(|r| (r.name, r.about)).collect(),
         mistakes: mistake_names::<G>(),
+        reach: reach_edges,
     };
     let cover = package.coverage();
     package.unreached = G::RULES

@@ -125,7 +125,7 @@ pub fn tool_here(lang: &Language, path: &Path) -> anyhow::Result<&'static str> {
             lang.tool
         )
     };
-    eprintln!("note: {} runs with {tool}{note}", path.display());
+    crate::console::errln!("note: {} runs with {tool}{note}", path.display());
     Ok(tool)
 }
 

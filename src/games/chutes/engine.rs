@@ -3,7 +3,7 @@
 use super::mistakes::{ctx, Mk};
 use super::model::{Board, Input, Winners, MAX_PLAYERS};
 use crate::fault::{Budget, Fault, FaultKind};
-use crate::game::Observer;
+use crate::game::{Context, Observer};
 
 rule_events! {
     /// The decisions of spec section 4 that can change a winner.
@@ -201,8 +201,9 @@ fn play_players<O: Observer>(
         if O::BENDING && p >= players.len() {
             players.resize(p + 1, Player::default());
         }
+        let seat = ctx::seat(p, n);
         if players[p].missing {
-            Ev::MissedTurn.hit(obs);
+            Ev::MissedTurn.hit_in(obs, seat);
             if !Mk::MissedTurnNeverCleared.on(obs) {
                 players[p].missing = false;
             }
@@ -220,7 +221,7 @@ fn play_players<O: Observer>(
             continue;
         }
         let mut ignored = false;
-        match turn(&squares, &mut dice, &mut players[p], budget, obs)? {
+        match turn(&squares, &mut dice, &mut players[p], seat, budget, obs)? {
             TurnEnd::Passed => {}
             TurnEnd::Ignored => ignored = true,
             TurnEnd::Won => {
@@ -319,13 +320,14 @@ impl<'a> Squares<'a> {
         match self.jump_to[t] {
             0 => t as u32,
             e => {
+                let throw = if extra { ctx::EXTRA } else { 0 };
                 if e > t as u32 {
-                    Ev::Ladder.hit(obs);
+                    Ev::Ladder.hit_in(obs, throw);
                 } else {
-                    Ev::Chute.hit(obs);
+                    Ev::Chute.hit_in(obs, throw);
                 }
                 if self.jump_to.get(e as usize).is_some_and(|&f| f != 0) {
-                    Ev::NoChainedJump.hit(obs);
+                    Ev::NoChainedJump.hit_in(obs, ctx::jump(t as u32, e));
                 }
                 if extra {
                     Ev::ExtraThrowJumps.hit(obs);
@@ -381,12 +383,13 @@ enum TurnEnd {
     Unfinished,
 }
 
-/// One turn of `player`: a throw, and more throws while extra-turn squares
-/// are hit.
+/// One turn of `player`, whose seat is `seat` (`ctx::seat`, for the rule
+/// events): a throw, and more throws while extra-turn squares are hit.
 fn turn<O: Observer>(
     squares: &Squares,
     dice: &mut Dice<'_>,
     player: &mut Player,
+    seat: Context,
     budget: &mut Budget,
     obs: &mut O,
 ) -> Result<TurnEnd, Fault> {
@@ -406,25 +409,25 @@ fn turn<O: Observer>(
         }
         let throw = if extra { ctx::EXTRA } else { 0 };
         if t > 100 && !Mk::OvershootWins.on_in(obs, throw) {
-            Ev::OvershootIgnored.hit(obs);
+            Ev::OvershootIgnored.hit_in(obs, throw | seat);
             if extra {
                 Ev::ExtraThrowOvershoots.hit(obs);
-            }
-            if squares.special.get(player.square as usize) != Some(&Special::None) {
-                Ev::IgnoredThrowTriggersNothing.hit(obs);
             }
             let stands = match squares.special.get(player.square as usize) {
                 Some(Special::LoseTurn) => ctx::ON_LOSE,
                 Some(Special::ExtraTurn) => ctx::ON_EXTRA,
                 _ => 0,
             };
+            if squares.special.get(player.square as usize) != Some(&Special::None) {
+                Ev::IgnoredThrowTriggersNothing.hit_in(obs, stands);
+            }
             if !Mk::StandingSquareTriggers.on_in(obs, stands) {
                 return Ok(TurnEnd::Ignored);
             }
             // Such a program goes on to look up the square stood on.
             t = player.square;
         } else if t >= 100 {
-            Ev::ExactWin.hit(obs);
+            Ev::ExactWin.hit_in(obs, throw | seat);
             if extra {
                 Ev::ExtraThrowWins.hit(obs);
             }
@@ -448,7 +451,7 @@ fn turn<O: Observer>(
         let here = squares.special.get(t as usize).copied();
         match here.unwrap_or(Special::None) {
             Special::LoseTurn if !(extra && Mk::ExtraThrowIgnoresLoseTurn.on(obs)) => {
-                Ev::LoseATurn.hit(obs);
+                Ev::LoseATurn.hit_in(obs, throw | seat);
                 if extra {
                     Ev::ExtraThrowLosesATurn.hit(obs);
                 }
@@ -456,7 +459,7 @@ fn turn<O: Observer>(
                 return Ok(TurnEnd::Passed);
             }
             Special::ExtraTurn if !(extra && Mk::ExtraThrowNotChained.on(obs)) => {
-                Ev::ExtraThrow.hit(obs);
+                Ev::ExtraThrow.hit_in(obs, throw);
                 if extra {
                     Ev::ExtraThrowChained.hit(obs);
                 }
@@ -487,7 +490,7 @@ pub fn round_starts(throws: &[u32], board: &Board) -> Vec<(usize, Vec<u32>)> {
                 player.missing = false;
                 continue;
             }
-            match turn(&squares, &mut dice, player, &mut budget, &mut ()) {
+            match turn(&squares, &mut dice, player, 0, &mut budget, &mut ()) {
                 Ok(TurnEnd::Passed | TurnEnd::Ignored) => {}
                 _ => return out,
             }
@@ -513,7 +516,14 @@ pub fn turn_throws(throws: &[u32], board: &Board) -> Vec<(usize, usize, usize)> 
             continue;
         }
         let start = dice.used;
-        let end = turn(&squares, &mut dice, &mut players[p], &mut budget, &mut ());
+        let end = turn(
+            &squares,
+            &mut dice,
+            &mut players[p],
+            0,
+            &mut budget,
+            &mut (),
+        );
         if dice.used > start {
             out.push((p, start, dice.used));
         }
@@ -558,10 +568,10 @@ pub fn play_games<O: Observer>(
     let mut left = Leftover::default();
     (games.iter().enumerate())
         .map(|(i, g)| {
+            obs.enter(ctx::CASE, ctx::case(i));
             if i > 0 {
                 Ev::ListRestarts.hit(obs);
             }
-            obs.enter(ctx::CASE, ctx::case(i));
             match play_game(throws, g, budget, obs, &mut left)? {
                 Some(f) => Ok(f.winner),
                 None => ran_out(i),
@@ -573,7 +583,12 @@ pub fn play_games<O: Observer>(
 /// How often each rule decides something over the whole file.
 pub fn rule_hits(input: &Input) -> Vec<u64> {
     let mut hits = vec![0; Ev::RULES.len()];
-    solve(input, &mut Budget::new(u64::MAX), &mut hits)
-        .expect("a valid input has a winner in every game");
+    observe(input, &mut hits);
     hits
+}
+
+/// The engine's run over the whole file, its events told to `obs`.
+pub fn observe<O: Observer>(input: &Input, obs: &mut O) {
+    solve(input, &mut Budget::new(u64::MAX), obs)
+        .expect("a valid input has a winner in every game");
 }

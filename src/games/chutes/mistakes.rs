@@ -8,35 +8,37 @@ pub mod ctx {
     pub use crate::game::ctx::{case, CASE, LATER};
     use crate::game::Context;
 
-    /// The jump at the site is a ladder (it climbs).
-    pub const LADDER: Context = 1 << 0;
-    /// The jump at the site is a chute (it slides down).
-    pub const CHUTE: Context = 1 << 1;
-    /// The square the jump starts from was reached by climbing a ladder.
-    pub const AFTER_LADDER: Context = 1 << 2;
-    /// The square the jump starts from was reached by sliding down a chute.
-    pub const AFTER_CHUTE: Context = 1 << 3;
-    /// The throw is an extra throw.
-    pub const EXTRA: Context = 1 << 4;
-    /// The turn passes after a missed turn was served.
-    pub const MISSED: Context = 1 << 5;
-    /// The turn passes after a throw past 100 was ignored.
-    pub const OVERSHOOT: Context = 1 << 6;
-    /// The player stands on an extra-throw square.
-    pub const ON_EXTRA: Context = 1 << 7;
-    /// The player stands on a lose-a-turn square.
-    pub const ON_LOSE: Context = 1 << 8;
-    /// An entry of the table of chutes and ladders.
-    pub const JUMPS: Context = 1 << 9;
-    /// An entry of the table of special squares.
-    pub const SPECIALS: Context = 1 << 10;
-    /// The entry's square is 25 or above: beyond the first 100 bytes of a
-    /// table of 4-byte integers.
-    pub const ABOVE_24: Context = 1 << 11;
-    /// The player is player 1.
-    pub const FIRST_PLAYER: Context = 1 << 12;
-    /// The player is the game's last player.
-    pub const LAST_PLAYER: Context = 1 << 13;
+    contexts! {
+        /// The jump at the site is a ladder (it climbs).
+        LADDER = 0 => "ladder",
+        /// The jump at the site is a chute (it slides down).
+        CHUTE = 1 => "chute",
+        /// The square the jump starts from was reached by climbing a ladder.
+        AFTER_LADDER = 2 => "after-ladder",
+        /// The square the jump starts from was reached by sliding down a chute.
+        AFTER_CHUTE = 3 => "after-chute",
+        /// The throw is an extra throw.
+        EXTRA = 4 => "extra",
+        /// The turn passes after a missed turn was served.
+        MISSED = 5 => "missed",
+        /// The turn passes after a throw past 100 was ignored.
+        OVERSHOOT = 6 => "overshoot",
+        /// The player stands on an extra-throw square.
+        ON_EXTRA = 7 => "on-extra",
+        /// The player stands on a lose-a-turn square.
+        ON_LOSE = 8 => "on-lose",
+        /// An entry of the table of chutes and ladders.
+        JUMPS = 9 => "jumps",
+        /// An entry of the table of special squares.
+        SPECIALS = 10 => "specials",
+        /// The entry's square is 25 or above: beyond the first 100 bytes of a
+        /// table of 4-byte integers.
+        ABOVE_24 = 11 => "above-24",
+        /// The player is player 1.
+        FIRST_PLAYER = 12 => "first-player",
+        /// The player is the game's last player.
+        LAST_PLAYER = 13 => "last-player",
+    }
 
     /// The facts of the seat of player `i` (from 0) of `n`.
     pub fn seat(i: usize, n: usize) -> Context {

@@ -19,11 +19,14 @@ mod shrink;
 #[cfg(test)]
 mod tests;
 mod validate;
+mod vary;
 
 pub use model::{Board, Input, Winners};
 
 use crate::fault::{Budget, Fault};
-use crate::game::{Game, GameFocus, GameId, Invalid, Mistake, Profile, Rule};
+use crate::game::{
+    Context, Element, Game, GameFocus, GameId, Invalid, Mistake, Observer, Profile, Rule, Variant,
+};
 use crate::picture::Picture;
 use crate::source::Source;
 use crate::text::ParseError;
@@ -76,6 +79,12 @@ impl Game for Chutes {
         engine::rule_hits(input)
     }
 
+    fn observe<O: Observer>(input: &Input, obs: &mut O) {
+        engine::observe(input, obs)
+    }
+
+    const CONTEXTS: &'static [(&'static str, Context)] = mistakes::ctx::NAMED;
+
     const MISTAKES: &'static [Mistake] = mistakes::Mk::CATALOGUE;
 
     fn mistaken(text: &str, picks: &[usize], budget: &mut Budget) -> Result<String, Fault> {
@@ -88,6 +97,15 @@ impl Game for Chutes {
 
     fn shrink(input: &Input) -> Vec<Input> {
         shrink::candidates(input)
+    }
+
+    fn split(input: &Input) -> Vec<Input> {
+        (input.games.iter())
+            .map(|g| Input {
+                throw_lines: input.throw_lines.clone(),
+                games: vec![g.clone()],
+            })
+            .collect()
     }
 
     fn pack(inputs: &[&Input]) -> Option<Input> {
@@ -119,5 +137,13 @@ impl Game for Chutes {
 
     fn pictures(input: &Input, focus: &GameFocus<'_, Self>) -> Vec<Picture> {
         picture::pictures(input, focus)
+    }
+
+    fn elements(input: &Input) -> Vec<Element> {
+        vary::elements(input)
+    }
+
+    fn variants(input: &Input) -> Vec<Variant<Input>> {
+        vary::variants(input)
     }
 }

@@ -416,3 +416,29 @@ fn a_chute_down_from_the_nineties() {
         ],
     );
 }
+
+#[test]
+fn rule_events_name_the_seat_the_throw_and_the_game() {
+    let ev = crate::game::events::<Chutes>(&parse(EXAMPLES[0].0));
+    let (names, edges) = (ev.names::<Chutes>(), ev.edge_names::<Chutes>());
+    for want in [
+        "lose-a-turn/first-player/first",
+        "missed-turn/first-player/first",
+        "exact-win/extra/last-player/first",
+        "list-restarts/later",
+        "overshoot-ignored/first-player/later",
+    ] {
+        assert!(names.iter().any(|n| n == want), "{want} in {names:?}");
+    }
+    // The restart is the second game's first event: no edge runs into it.
+    assert!(
+        !edges.iter().any(|e| e.ends_with("-> list-restarts/later")),
+        "{edges:?}"
+    );
+    assert!(
+        edges
+            .iter()
+            .any(|e| e.starts_with("list-restarts/later -> ")),
+        "{edges:?}"
+    );
+}

@@ -856,9 +856,15 @@ pub fn play_cases<O: Observer>(
 /// The same run as [`solve`], counting instead of ignoring events.
 pub fn rule_hits(cases: &[Case]) -> Vec<u64> {
     let mut hits = vec![0; Ev::RULES.len()];
-    for case in cases {
-        // Valid inputs have no illegal move, so every case plays out.
-        let _ = play_case(case, &mut hits, |_, _, _| ());
-    }
+    observe(cases, &mut hits);
     hits
+}
+
+/// The engine's run over the whole file, its events told to `obs`.
+pub fn observe<O: Observer>(cases: &[Case], obs: &mut O) {
+    for (i, case) in cases.iter().enumerate() {
+        obs.enter(ctx::CASE, ctx::case(i));
+        // Valid inputs have no illegal move, so every case plays out.
+        let _ = play_case(case, obs, |_, _, _| ());
+    }
 }

@@ -19,23 +19,26 @@ pub mod ctx {
     pub use crate::game::ctx::{case, CASE, FIRST, LATER};
     use crate::game::Context;
 
-    pub const ALICE: Context = 1 << 0;
-    pub const BOB: Context = 1 << 1;
-    pub const UP: Context = 1 << 2;
-    pub const DOWN: Context = 1 << 3;
-    pub const LEFT: Context = 1 << 4;
-    pub const RIGHT: Context = 1 << 5;
+    contexts! {
+        ALICE = 0 => "alice",
+        BOB = 1 => "bob",
+        UP = 2 => "up",
+        DOWN = 3 => "down",
+        LEFT = 4 => "left",
+        RIGHT = 5 => "right",
+        /// The move's target is the opponent's: a fight.
+        FIGHT = 6 => "fight",
+        /// A fight of equal forces.
+        TIE = 7 => "tie",
+        /// The count of the soldiers that leave the source, apart from the
+        /// counts the cells hold.
+        GROUP = 8 => "group",
+        /// A cell in a column beyond the board's number of rows N.
+        BEYOND_N = 9 => "beyond-n",
+    }
+
     /// The mask of the facts of one move line: its mover and direction.
     pub const MOVE: Context = ALICE | BOB | UP | DOWN | LEFT | RIGHT;
-    /// The move's target is the opponent's: a fight.
-    pub const FIGHT: Context = 1 << 6;
-    /// A fight of equal forces.
-    pub const TIE: Context = 1 << 7;
-    /// The count of the soldiers that leave the source, apart from the
-    /// counts the cells hold.
-    pub const GROUP: Context = 1 << 8;
-    /// A cell in a column beyond the board's number of rows N.
-    pub const BEYOND_N: Context = 1 << 9;
 }
 
 mistakes! {

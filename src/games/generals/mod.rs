@@ -24,9 +24,12 @@ mod shrink;
 mod tests;
 mod trace;
 mod validate;
+mod vary;
 
 use crate::fault::{Budget, Fault};
-use crate::game::{Game, GameFocus, GameId, Invalid, Mistake, Profile, Rule};
+use crate::game::{
+    Context, Element, Game, GameFocus, GameId, Invalid, Mistake, Observer, Profile, Rule, Variant,
+};
 use crate::picture::Picture;
 use crate::source::Source;
 use crate::text::ParseError;
@@ -86,6 +89,12 @@ impl Game for Generals {
         engine::rule_hits(&input.cases)
     }
 
+    fn observe<O: Observer>(input: &Input, obs: &mut O) {
+        engine::observe(&input.cases, obs)
+    }
+
+    const CONTEXTS: &'static [(&'static str, Context)] = mistakes::ctx::NAMED;
+
     const MISTAKES: &'static [Mistake] = mistakes::Mk::CATALOGUE;
 
     fn mistaken(text: &str, picks: &[usize], budget: &mut Budget) -> Result<String, Fault> {
@@ -111,6 +120,16 @@ impl Game for Generals {
         shrink::candidates(input)
     }
 
+    fn split(input: &Input) -> Vec<Input> {
+        input
+            .cases
+            .iter()
+            .map(|c| Input {
+                cases: vec![c.clone()],
+            })
+            .collect()
+    }
+
     fn pack(inputs: &[&Input]) -> Option<Input> {
         model::pack(inputs)
     }
@@ -129,5 +148,13 @@ impl Game for Generals {
 
     fn pictures(input: &Input, focus: &GameFocus<'_, Self>) -> Vec<Picture> {
         picture::pictures(input, focus)
+    }
+
+    fn elements(input: &Input) -> Vec<Element> {
+        vary::elements(input)
+    }
+
+    fn variants(input: &Input) -> Vec<Variant<Input>> {
+        vary::variants(input)
     }
 }

@@ -3,11 +3,18 @@
 
 use super::engine::{play_case, Board};
 use super::model::{Case, Dir, Input, Move, MAX_COUNT};
+use crate::game::smaller_numbers;
 
 /// Each candidate is a whole copy of the input, so fine-grained edits are
 /// offered only once the input is small enough for many copies: a max
 /// input first shrinks to single cases.
 const FINE_MOVES: usize = 50_000;
+
+/// The most moves all the candidates of one call hold together (a few
+/// tens of megabytes): a file of many cases of two thousand rounds each
+/// would otherwise make thousands of copies of itself at once, gigabytes,
+/// where its cases alone, offered first, are what shrinking wants.
+const COPIED_MOVES: usize = 2_000_000;
 
 /// Structural candidates, most aggressive first.
 pub fn candidates(input: &Input) -> Vec<Input> {
@@ -36,8 +43,12 @@ pub fn candidates(input: &Input) -> Vec<Input> {
             out.push(inp);
         }
     }
+    let copies = COPIED_MOVES / total.max(1);
     for (i, case) in input.cases.iter().enumerate() {
-        for c in smaller_cases(case) {
+        for c in smaller_cases(case, copies) {
+            if out.len() >= copies {
+                return out;
+            }
             let mut inp = input.clone();
             inp.cases[i] = c;
             out.push(inp);
@@ -48,7 +59,9 @@ pub fn candidates(input: &Input) -> Vec<Input> {
 
 /// One respect at a time (rounds, board, counts, the lines after the end),
 /// so that the shrinker keeps whichever edits preserve the divergence.
-fn smaller_cases(case: &Case) -> Vec<Case> {
+/// Single rounds are dropped only where `copies` (the copies of the
+/// input the call may still make) leaves room for them all.
+fn smaller_cases(case: &Case, copies: usize) -> Vec<Case> {
     let mut out = Vec::new();
     let executed = play_case(case, &mut (), |_, _, _| ())
         .map(|(_, e)| e)
@@ -76,7 +89,7 @@ fn smaller_cases(case: &Case) -> Vec<Case> {
     }
     // One round dropped anywhere, alone and with its bonuses, where the
     // copies stay few.
-    if q <= FINE_ROUNDS {
+    if q <= FINE_ROUNDS && 2 * q <= copies {
         for r in (0..q).rev() {
             let mut c = case.clone();
             c.moves.drain(2 * r..2 * r + 2);
@@ -91,16 +104,14 @@ fn smaller_cases(case: &Case) -> Vec<Case> {
         } else {
             case.bob.count
         };
-        for lower in [2, count / 2, count.saturating_sub(1)] {
-            if lower >= 2 && lower < count {
-                let mut c = case.clone();
-                if who == 0 {
-                    c.alice.count = lower;
-                } else {
-                    c.bob.count = lower;
-                }
-                out.push(c);
+        for lower in smaller_numbers(count, 2) {
+            let mut c = case.clone();
+            if who == 0 {
+                c.alice.count = lower;
+            } else {
+                c.bob.count = lower;
             }
+            out.push(c);
         }
     }
     let f = filler(case.m);

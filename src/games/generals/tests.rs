@@ -526,3 +526,19 @@ fn both_ways_of_keeping_cells_agree_until_a_mistake_parts_them() {
     }
     assert!(parted > 0, "the two ways never parted");
 }
+
+#[test]
+fn rule_events_name_the_mover_and_the_direction_of_the_line() {
+    let input = Generals::parse(SAMPLE).unwrap();
+    let names = crate::game::events::<Generals>(&input).names::<Generals>();
+    for want in [
+        "move-to-empty/alice/down/first",
+        "castle-captured/bob/left/first",
+        "castle-bonus/bob/up/first",
+        "bob-wins/first",
+    ] {
+        assert!(names.iter().any(|n| n == want), "{want} in {names:?}");
+    }
+    // The verdict is no move's: it carries no mover.
+    assert!(!names.iter().any(|n| n.starts_with("bob-wins/bob")));
+}

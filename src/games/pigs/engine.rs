@@ -237,9 +237,14 @@ pub fn solve<O: Observer>(
 /// The same simulation as [`solve`], counting instead of ignoring events.
 pub fn rule_hits(input: &Input) -> Vec<u64> {
     let mut hits = vec![0; Ev::RULES.len()];
-    // A valid game ends within the default budget (checklist rule 6).
-    let _ = simulate(input, &mut Budget::default(), false, &mut hits);
+    observe(input, &mut hits);
     hits
+}
+
+/// The engine's game, its events told to `obs`.
+pub fn observe<O: Observer>(input: &Input, obs: &mut O) {
+    // A valid game ends within the default budget (checklist rule 6).
+    let _ = simulate(input, &mut Budget::default(), false, obs);
 }
 
 /// The account of a game up to its end, its idle round or the budget. It
@@ -462,6 +467,12 @@ impl<'a, O: Observer> Table<'a, O> {
         e.hit(&mut *self.obs);
     }
 
+    /// As [`Table::ev`], at a site that tells its context `c`.
+    #[inline(always)]
+    fn ev_in(&mut self, e: Ev, c: Context) {
+        e.hit_in(&mut *self.obs, c);
+    }
+
     /// Whether this run plays mistake `m`: the constant `false` for the
     /// engine's own runs.
     #[inline(always)]
@@ -619,7 +630,7 @@ impl<'a, O: Observer> Table<'a, O> {
             if O::BENDING {
                 self.looks_fp[i] = false;
             }
-            self.ev(Ev::Revealed);
+            self.ev_in(Ev::Revealed, role_ctx(self.pigs[i].role));
             note!(self, "    {} is revealed", self.name(i));
         }
     }

@@ -20,30 +20,35 @@
 pub mod ctx {
     // A judge file holds one game, so the case facts of
     // `crate::game::ctx` never tell anything apart here.
-    use crate::game::Context;
 
-    /// The role of the pig the site looks at.
-    pub const MASTER: Context = 1 << 0;
-    pub const LOYAL: Context = 1 << 1;
-    pub const REBEL: Context = 1 << 2;
-    /// The card at stake: used, answered with or discarded.
-    pub const KILL: Context = 1 << 3;
-    pub const DODGE: Context = 1 << 4;
-    pub const DUEL: Context = 1 << 5;
-    pub const INVASION: Context = 1 << 6;
-    pub const VOLLEY: Context = 1 << 7;
-    pub const NEGATION: Context = 1 << 8;
-    pub const CROSSBOW: Context = 1 << 9;
-    pub const PEACH: Context = 1 << 10;
-    /// A J chain's first J, which protects the target, or a later one,
-    /// which answers a J.
-    pub const FIRST_LINK: Context = 1 << 11;
-    pub const ANSWER: Context = 1 << 12;
-    /// The pig hurt is the one whose turn it is.
-    pub const OWN_TURN: Context = 1 << 13;
-    /// An N or a W is being resolved: held for the whole card, its J
-    /// chains and the deaths it causes included.
-    pub const AREA: Context = 1 << 14;
+    contexts! {
+        /// The role of the pig the site looks at.
+        MASTER = 0 => "master",
+        LOYAL = 1 => "loyal",
+        REBEL = 2 => "rebel",
+        /// The card at stake: used, answered with or discarded.
+        KILL = 3 => "kill",
+        DODGE = 4 => "dodge",
+        DUEL = 5 => "duel",
+        INVASION = 6 => "invasion",
+        VOLLEY = 7 => "volley",
+        NEGATION = 8 => "negation",
+        CROSSBOW = 9 => "crossbow",
+        PEACH = 10 => "peach",
+        /// A J chain's first J, which protects the target, or a later one,
+        /// which answers a J.
+        FIRST_LINK = 11 => "first-link",
+        ANSWER = 12 => "answer",
+        /// The pig hurt is the one whose turn it is.
+        OWN_TURN = 13 => "own-turn",
+        /// An N or a W is being resolved: held for the whole card, its J
+        /// chains and the deaths it causes included.
+        AREA = 14 => "area",
+        /// Some pig has died: the seats, the next pig and the enemies
+        /// are no longer those of the deal. Entered at the first death,
+        /// so that every rule event after it says so.
+        AFTER_DEATH = 15 => "after-death",
+    }
 }
 
 mistakes! {

@@ -21,9 +21,12 @@ mod shrink;
 #[cfg(test)]
 mod tests;
 mod validate;
+mod vary;
 
 use crate::fault::{Budget, Fault};
-use crate::game::{Game, GameId, Invalid, Mistake, PortSteps, Profile, Rule};
+use crate::game::{
+    Context, Element, Game, GameId, Invalid, Mistake, Observer, PortSteps, Profile, Rule, Variant,
+};
 use crate::source::Source;
 use crate::text::ParseError;
 
@@ -98,6 +101,17 @@ impl Game for Pigs {
         engine::rule_hits(input)
     }
 
+    fn observe<O: Observer>(input: &Input, obs: &mut O) {
+        engine::observe(input, obs)
+    }
+
+    const CONTEXTS: &'static [(&'static str, Context)] = mistakes::ctx::NAMED;
+
+    /// A file is one game, which nothing joins: no case is drawn to try.
+    fn grow(_input: &Input, _seed: u64, _profile: &str) -> Option<Input> {
+        None
+    }
+
     const MISTAKES: &'static [Mistake] = mistakes::Mk::CATALOGUE;
 
     fn mistaken(text: &str, picks: &[usize], budget: &mut Budget) -> Result<String, Fault> {
@@ -150,5 +164,13 @@ impl Game for Pigs {
             0 => lines.iter().rposition(|l| l.trim_end().ends_with(" dies")),
             pig => lines.iter().rposition(|l| subject(l, pig)),
         }
+    }
+
+    fn elements(input: &Input) -> Vec<Element> {
+        vary::elements(input)
+    }
+
+    fn variants(input: &Input) -> Vec<Variant<Input>> {
+        vary::variants(input)
     }
 }

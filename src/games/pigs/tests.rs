@@ -624,3 +624,20 @@ fn bending_no_rule_leaves_the_game_unchanged() {
         }
     }
 }
+
+#[test]
+fn rule_events_name_the_pig_at_stake_and_whether_a_pig_died() {
+    let input = Pigs::parse(Pigs::SAMPLE).unwrap();
+    let names = crate::game::events::<Pigs>(&input).names::<Pigs>();
+    for want in [
+        "mp-duels-loyal",
+        "area-hurts/invasion",
+        "kill-hits/master/after-death",
+        "revealed/rebel/after-death",
+        "zp-killed-by-mp/after-death",
+    ] {
+        assert!(names.iter().any(|n| n == want), "{want} in {names:?}");
+    }
+    // The MP's duel came before any death.
+    assert!(!names.iter().any(|n| n == "mp-duels-loyal/after-death"));
+}

@@ -107,7 +107,9 @@ pub fn solve<O: Observer>(
     Ok(input
         .cases
         .iter()
-        .map(|case| {
+        .enumerate()
+        .map(|(i, case)| {
+            obs.enter(ctx::CASE, ctx::case(i));
             let t = double_value_observed(case, obs);
             answer(t, obs)
         })
@@ -164,9 +166,13 @@ fn solve_carrying<O: Observer>(input: &Input, obs: &mut O) -> Vec<Answer> {
 /// The same evaluation as [`solve`], counting instead of ignoring events.
 pub fn rule_hits(input: &Input) -> Vec<u64> {
     let mut hits = vec![0; Ev::RULES.len()];
-    solve(input, &mut Budget::new(u64::MAX), &mut hits)
-        .expect("an unlimited budget never runs out");
+    observe(input, &mut hits);
     hits
+}
+
+/// The engine's run over the whole file, its events told to `obs`.
+pub fn observe<O: Observer>(input: &Input, obs: &mut O) {
+    solve(input, &mut Budget::new(u64::MAX), obs).expect("an unlimited budget never runs out");
 }
 
 /// T = 2·G of section 4.1, exact: its terms alone reach 4·10^18.
@@ -192,7 +198,7 @@ fn double_value_observed<O: Observer>(case: &Case, obs: &mut O) -> i128 {
             g += kind.double_value() as f64 / 2.0 * count as f64;
         }
         if term.unsigned_abs() > i32::MAX as u128 {
-            Ev::TermBeyondI32.hit(obs);
+            Ev::TermBeyondI32.hit_in(obs, kind.context() & ctx::KINDS);
         }
         if term > 0 {
             positive += term;

@@ -11,18 +11,23 @@ pub mod ctx {
     pub use crate::game::ctx::{case, CASE, FIRST, LATER};
     use crate::game::Context;
 
-    pub const W: Context = 1 << 0;
-    pub const B: Context = 1 << 1;
-    pub const WW: Context = 1 << 2;
-    pub const BB: Context = 1 << 3;
-    pub const WB: Context = 1 << 4;
-    pub const BW: Context = 1 << 5;
-    /// The one-stone piles, `w` and `b`.
-    pub const SINGLE: Context = 1 << 6;
-    /// The two-stone piles of one colour, `ww` and `bb`.
-    pub const DOUBLE: Context = 1 << 7;
-    /// The two-stone piles of both colours, `wb` and `bw`.
-    pub const MIXED: Context = 1 << 8;
+    contexts! {
+        W = 0 => "w",
+        B = 1 => "b",
+        WW = 2 => "ww",
+        BB = 3 => "bb",
+        WB = 4 => "wb",
+        BW = 5 => "bw",
+        /// The one-stone piles, `w` and `b`.
+        SINGLE = 6 => "single",
+        /// The two-stone piles of one colour, `ww` and `bb`.
+        DOUBLE = 7 => "double",
+        /// The two-stone piles of both colours, `wb` and `bw`.
+        MIXED = 8 => "mixed",
+    }
+
+    /// The kind of a pile, one fact of six.
+    pub const KINDS: Context = W | B | WW | BB | WB | BW;
 }
 
 mistakes! {

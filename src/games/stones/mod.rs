@@ -14,9 +14,12 @@ mod shrink;
 #[cfg(test)]
 mod tests;
 mod validate;
+mod vary;
 
 use crate::fault::{Budget, Fault};
-use crate::game::{Game, GameId, Invalid, Mistake, Profile, Rule};
+use crate::game::{
+    Context, Element, Game, GameId, Invalid, Mistake, Observer, Profile, Rule, Variant,
+};
 use crate::source::Source;
 use crate::text::ParseError;
 
@@ -72,6 +75,12 @@ impl Game for Stones {
         engine::rule_hits(input)
     }
 
+    fn observe<O: Observer>(input: &Input, obs: &mut O) {
+        engine::observe(input, obs)
+    }
+
+    const CONTEXTS: &'static [(&'static str, Context)] = mistakes::ctx::NAMED;
+
     const MISTAKES: &'static [Mistake] = mistakes::Mk::CATALOGUE;
 
     fn mistaken(text: &str, picks: &[usize], budget: &mut Budget) -> Result<String, Fault> {
@@ -90,6 +99,16 @@ impl Game for Stones {
         shrink::candidates(input)
     }
 
+    fn split(input: &Input) -> Vec<Input> {
+        input
+            .cases
+            .iter()
+            .map(|c| Input {
+                cases: vec![c.clone()],
+            })
+            .collect()
+    }
+
     fn pack(inputs: &[&Input]) -> Option<Input> {
         model::pack(inputs)
     }
@@ -100,5 +119,13 @@ impl Game for Stones {
 
     fn difference(a: &Vec<Answer>, b: &Vec<Answer>) -> String {
         model::difference(a, b)
+    }
+
+    fn elements(input: &Input) -> Vec<Element> {
+        vary::elements(input)
+    }
+
+    fn variants(input: &Input) -> Vec<Variant<Input>> {
+        vary::variants(input)
     }
 }

@@ -1,8 +1,10 @@
 //! Structural shrink candidates, most aggressive first: chunks of cases,
-//! then single piles, then lower counts. Each keeps a case, a pile kind in
+//! then single piles, then lower counts (down to the type boundaries a
+//! program reading counts into 32 bits goes wrong at). Each keeps a case, a pile kind in
 //! every case and every count at least 1.
 
 use super::model::Input;
+use crate::game::smaller_numbers;
 
 /// Each candidate is a whole copy of the input: files of a thousand cases
 /// first lose chunks of cases, and single piles are edited only in files
@@ -48,13 +50,12 @@ fn drop_piles(input: &Input, out: &mut Vec<Input>) {
     }
 }
 
-/// A count lowered to 1, to half, or by one.
+/// A count lowered toward 1: to 1, to the type boundaries below it, then
+/// by bisection ([`smaller_numbers`]).
 fn lower_counts(input: &Input, out: &mut Vec<Input>) {
     for (i, case) in input.cases.iter().enumerate() {
         for (j, &(_, count)) in case.iter().enumerate() {
-            let mut lower = vec![1, count / 2, count.saturating_sub(1)];
-            lower.dedup();
-            for c in lower.into_iter().filter(|&c| c >= 1 && c < count) {
+            for c in smaller_numbers(count, 1) {
                 let mut inp = input.clone();
                 inp.cases[i][j].1 = c;
                 out.push(inp);

@@ -381,3 +381,20 @@ fn hits_add_up_over_the_cases_of_a_file() {
         ],
     );
 }
+
+#[test]
+fn rule_events_name_the_pile_kind_and_the_case() {
+    let input = Stones::parse(Stones::SAMPLE).unwrap();
+    let names = crate::game::events::<Stones>(&input).names::<Stones>();
+    for want in [
+        "pile-w/first",
+        "pile-bw/later",
+        "term-beyond-i32/bw/later",
+        "term-beyond-i32/ww/later",
+    ] {
+        assert!(names.iter().any(|n| n == want), "{want} in {names:?}");
+    }
+    assert!(!names
+        .iter()
+        .any(|n| n.starts_with("term-beyond-i32/") && n.ends_with("/first")));
+}

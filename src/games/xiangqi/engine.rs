@@ -135,7 +135,7 @@ fn attacks<O: Observer>(
         Kind::General if p.1 != q.1 || Mk::GeneralNeverDefends.on(obs) => false,
         Kind::Chariot if !aligned => false,
         Kind::General | Kind::Chariot => {
-            straight_attacks(board, piece.kind, p, q, through_vacated, obs)
+            straight_attacks(board, piece.kind, p, q, through_vacated, at, obs)
         }
         Kind::Cannon if !aligned => false,
         Kind::Cannon => cannon_attacks(board, p, q, scene, through_vacated, at, obs),
@@ -176,18 +176,20 @@ fn straight_attacks<O: Observer>(
     p: (i32, i32),
     q: (i32, i32),
     through_vacated: bool,
+    at: Context,
     obs: &mut O,
 ) -> bool {
+    let side = at & ctx::SIDES;
     let open =
         board.between(p, q) == 0 || (kind == Kind::General && Mk::GeneralSeesThroughPieces.on(obs));
     match (kind, open) {
         (Kind::General, true) => Ev::GeneralAttacks.hit(obs),
         (Kind::General, false) => Ev::GeneralViewBlocked.hit(obs),
-        (_, true) => Ev::ChariotAttacks.hit(obs),
-        (_, false) => Ev::ChariotBlocked.hit(obs),
+        (_, true) => Ev::ChariotAttacks.hit_in(obs, side),
+        (_, false) => Ev::ChariotBlocked.hit_in(obs, side),
     }
     if open && through_vacated {
-        Ev::VacatedPointOpensLine.hit(obs);
+        Ev::VacatedPointOpensLine.hit_in(obs, side);
     }
     open
 }
@@ -205,11 +207,12 @@ fn cannon_attacks<O: Observer>(
     let screens = board.between(p, q)
         + usize::from(Mk::VacatedPointStillScreens.on(obs) && through_vacated)
         - usize::from(Mk::RedGeneralNeverScreens.on(obs) && strictly_between(p, scene.general, q));
+    let side = at & ctx::SIDES;
     match screens {
         0 => {
-            Ev::CannonNoScreen.hit(obs);
+            Ev::CannonNoScreen.hit_in(obs, side);
             if through_vacated {
-                Ev::VacatedScreenGone.hit(obs);
+                Ev::VacatedScreenGone.hit_in(obs, side);
             }
             Mk::CannonWithoutScreen.on_in(obs, at)
         }
@@ -217,17 +220,17 @@ fn cannon_attacks<O: Observer>(
             // With one piece between, the general is the screen
             // exactly when it lies between.
             if strictly_between(p, scene.general, q) {
-                Ev::CannonScreenIsRedGeneral.hit(obs);
+                Ev::CannonScreenIsRedGeneral.hit_in(obs, side);
             } else {
-                Ev::CannonAttacks.hit(obs);
+                Ev::CannonAttacks.hit_in(obs, side);
             }
             if through_vacated {
-                Ev::VacatedPointOpensLine.hit(obs);
+                Ev::VacatedPointOpensLine.hit_in(obs, side);
             }
             true
         }
         _ => {
-            Ev::CannonTwoScreens.hit(obs);
+            Ev::CannonTwoScreens.hit_in(obs, side);
             Mk::CannonOverManyScreens.on_in(obs, at)
         }
     }
@@ -258,9 +261,9 @@ fn horse_attacks<O: Observer>(
     };
     let free = Mk::HorseLegIgnored.on_in(obs, at) || !board.at(leg);
     if free {
-        Ev::HorseAttacks.hit(obs);
+        Ev::HorseAttacks.hit_in(obs, at & ctx::JUMP);
     } else {
-        Ev::HorseLegBlocked.hit(obs);
+        Ev::HorseLegBlocked.hit_in(obs, at & ctx::JUMP);
     }
     free
 }
@@ -328,9 +331,13 @@ pub fn solve<O: Observer>(
 /// How often each rule decides something over the whole file.
 pub fn rule_hits(input: &Input) -> Vec<u64> {
     let mut hits = vec![0; Ev::RULES.len()];
-    solve(input, &mut Budget::new(u64::MAX), &mut hits)
-        .expect("an unlimited budget never runs out");
+    observe(input, &mut hits);
     hits
+}
+
+/// The engine's run over the whole file, its events told to `obs`.
+pub fn observe<O: Observer>(input: &Input, obs: &mut O) {
+    solve(input, &mut Budget::new(u64::MAX), obs).expect("an unlimited budget never runs out");
 }
 
 /// Spec 4.2 for one valid case.
@@ -397,7 +404,7 @@ fn escapes<O: Observer>(
 ) -> Result<bool, Fault> {
     budget.step()?;
     if !attacked(moves, to, tried, budget, obs, |_, _, _| {})? {
-        Ev::SafeMove.hit(obs);
+        Ev::SafeMove.hit_in(obs, heading(moves.case.black, to));
         return Ok(true);
     }
     if O::BENDING && in_black_palace(to) {
@@ -540,8 +547,9 @@ fn attacked<O: Observer>(
             || (Mk::MovesLeavePalace.on_in(obs, heading(case.black, to)) && on_board(to))
             || (Mk::PalaceFourRows.on(obs) && to.0 == 4)
     };
+    let towards = heading(case.black, to);
     if !palace {
-        Ev::MoveOffPalace.hit(obs);
+        Ev::MoveOffPalace.hit_in(obs, towards);
         return Ok(true);
     }
     let remaining: Vec<Piece> = case
@@ -603,8 +611,8 @@ fn attacked<O: Observer>(
         }
     }
     match (captures, attacked) {
-        (true, true) => Ev::CaptureDefended.hit(obs),
-        (true, false) => Ev::CaptureSafe.hit(obs),
+        (true, true) => Ev::CaptureDefended.hit_in(obs, towards),
+        (true, false) => Ev::CaptureSafe.hit_in(obs, towards),
         _ => {}
     }
     Ok(attacked)

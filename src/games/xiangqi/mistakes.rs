@@ -11,42 +11,49 @@ pub mod ctx {
     pub use crate::game::ctx::{case, CASE, FIRST, LATER};
     use crate::game::Context;
 
-    /// The attacking piece stands in a row above the attacked point.
-    pub const ABOVE: Context = 1 << 0;
-    /// The attacking piece stands in a row below the attacked point.
-    pub const BELOW: Context = 1 << 1;
-    /// The attacking piece stands in a column left of the attacked point.
-    pub const LEFT: Context = 1 << 2;
-    /// The attacking piece stands in a column right of the attacked point.
-    pub const RIGHT: Context = 1 << 3;
-    /// A horse's jump of two rows and one column.
-    pub const TALL: Context = 1 << 4;
-    /// A horse's jump of one row and two columns.
-    pub const WIDE: Context = 1 << 5;
-    /// The attacking piece is the red general.
-    pub const GENERAL: Context = 1 << 6;
-    /// The attacking piece is a chariot.
-    pub const CHARIOT: Context = 1 << 7;
-    /// The attacking piece is a horse.
-    pub const HORSE: Context = 1 << 8;
-    /// The attacking piece is a cannon.
-    pub const CANNON: Context = 1 << 9;
-    /// The black general's move goes up (towards row 1).
-    pub const MOVE_UP: Context = 1 << 10;
-    /// The black general's move goes down (towards row 10).
-    pub const MOVE_DOWN: Context = 1 << 11;
-    /// The black general's move goes left (towards column 1).
-    pub const MOVE_LEFT: Context = 1 << 12;
-    /// The black general's move goes right (towards column 9).
-    pub const MOVE_RIGHT: Context = 1 << 13;
-    /// A piece on the generals' column above the black general.
-    pub const ABOVE_BLACK: Context = 1 << 14;
-    /// A piece on the generals' column below the red general.
-    pub const BELOW_RED: Context = 1 << 15;
-    /// The attacking piece stands on the attacked point's row.
-    pub const ROW: Context = 1 << 16;
-    /// The attacking piece stands on the attacked point's column.
-    pub const COLUMN: Context = 1 << 17;
+    contexts! {
+        /// The attacking piece stands in a row above the attacked point.
+        ABOVE = 0 => "above",
+        /// The attacking piece stands in a row below the attacked point.
+        BELOW = 1 => "below",
+        /// The attacking piece stands in a column left of the attacked point.
+        LEFT = 2 => "left",
+        /// The attacking piece stands in a column right of the attacked point.
+        RIGHT = 3 => "right",
+        /// A horse's jump of two rows and one column.
+        TALL = 4 => "tall",
+        /// A horse's jump of one row and two columns.
+        WIDE = 5 => "wide",
+        /// The attacking piece is the red general.
+        GENERAL = 6 => "general",
+        /// The attacking piece is a chariot.
+        CHARIOT = 7 => "chariot",
+        /// The attacking piece is a horse.
+        HORSE = 8 => "horse",
+        /// The attacking piece is a cannon.
+        CANNON = 9 => "cannon",
+        /// The black general's move goes up (towards row 1).
+        MOVE_UP = 10 => "move-up",
+        /// The black general's move goes down (towards row 10).
+        MOVE_DOWN = 11 => "move-down",
+        /// The black general's move goes left (towards column 1).
+        MOVE_LEFT = 12 => "move-left",
+        /// The black general's move goes right (towards column 9).
+        MOVE_RIGHT = 13 => "move-right",
+        /// A piece on the generals' column above the black general.
+        ABOVE_BLACK = 14 => "above-black",
+        /// A piece on the generals' column below the red general.
+        BELOW_RED = 15 => "below-red",
+        /// The attacking piece stands on the attacked point's row.
+        ROW = 16 => "row",
+        /// The attacking piece stands on the attacked point's column.
+        COLUMN = 17 => "column",
+    }
+
+    /// The side of an attacking piece against the attacked point.
+    pub const SIDES: Context = ABOVE | BELOW | LEFT | RIGHT;
+    /// The shape of a horse's jump: its sides and its long side.
+    pub const JUMP: Context = SIDES | TALL | WIDE;
 }
 
 mistakes! {

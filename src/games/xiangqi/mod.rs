@@ -9,6 +9,7 @@
 //! * [`gen`]: the profiles, each case built valid and its answer known.
 //! * [`shrink`]: structural candidates.
 //! * [`picture`]: the board with the black general's moves.
+//! * [`vary`]: the pieces, and the positions one edit away.
 
 mod brute;
 mod engine;
@@ -21,11 +22,14 @@ mod shrink;
 #[cfg(test)]
 mod tests;
 mod validate;
+mod vary;
 
 pub use model::{Case, Input, Kind, Output, Piece, Point};
 
 use crate::fault::{Budget, Fault};
-use crate::game::{Game, GameFocus, GameId, Invalid, Mistake, Profile, Rule};
+use crate::game::{
+    Context, Element, Game, GameFocus, GameId, Invalid, Mistake, Observer, Profile, Rule, Variant,
+};
 use crate::picture::Picture;
 use crate::source::Source;
 use crate::text::ParseError;
@@ -78,6 +82,12 @@ impl Game for Xiangqi {
         engine::rule_hits(input)
     }
 
+    fn observe<O: Observer>(input: &Input, obs: &mut O) {
+        engine::observe(input, obs)
+    }
+
+    const CONTEXTS: &'static [(&'static str, Context)] = mistakes::ctx::NAMED;
+
     const MISTAKES: &'static [Mistake] = mistakes::Mk::CATALOGUE;
 
     fn mistaken(text: &str, picks: &[usize], budget: &mut Budget) -> Result<String, Fault> {
@@ -98,6 +108,16 @@ impl Game for Xiangqi {
         shrink::candidates(input)
     }
 
+    fn split(input: &Input) -> Vec<Input> {
+        input
+            .cases
+            .iter()
+            .map(|c| Input {
+                cases: vec![c.clone()],
+            })
+            .collect()
+    }
+
     fn pack(inputs: &[&Input]) -> Option<Input> {
         model::pack(inputs)
     }
@@ -116,5 +136,13 @@ impl Game for Xiangqi {
 
     fn pictures(input: &Input, focus: &GameFocus<'_, Self>) -> Vec<Picture> {
         picture::pictures(input, focus)
+    }
+
+    fn elements(input: &Input) -> Vec<Element> {
+        vary::elements(input)
+    }
+
+    fn variants(input: &Input) -> Vec<Variant<Input>> {
+        vary::variants(input)
     }
 }

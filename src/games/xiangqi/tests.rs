@@ -469,3 +469,48 @@ fn the_red_general_screens_a_cannon_only_when_alone_on_the_line() {
         &[Ev::CannonAttacks, Ev::CannonTwoScreens, Ev::SafeMove],
     );
 }
+
+/// The events of the engine's run on `text` with their contexts, and its
+/// edges, by name.
+fn events_of(text: &str) -> (Vec<String>, Vec<String>) {
+    let ev = crate::game::events::<Xiangqi>(&example(text));
+    (ev.names::<Xiangqi>(), ev.edge_names::<Xiangqi>())
+}
+
+#[test]
+fn a_rule_event_names_the_side_the_piece_attacks_from() {
+    // The cannon on (2,1) attacks (2,5) over the cannon on (2,3), which
+    // has no screen of its own there, and the chariot on row 1 gives
+    // check from the right; the second case is the mirror image.
+    let (names, edges) = events_of(
+        "4 1 5\nG 10 4\nC 2 1\nC 2 3\nR 1 9\n\n4 1 5\nG 10 6\nC 2 9\nC 2 7\nR 1 1\n\n0 0 0\n",
+    );
+    for want in [
+        "cannon-attacks/left/first",
+        "cannon-no-screen/left/first",
+        "move-off-palace/move-up/first",
+        "chariot-attacks/right/first",
+        "cannon-attacks/right/later",
+        "chariot-attacks/left/later",
+    ] {
+        assert!(names.iter().any(|n| n == want), "{want} in {names:?}");
+    }
+    assert!(!names.iter().any(|n| n == "cannon-attacks/right/first"));
+    // A case's first move is off the palace; the edges of the first case
+    // never run into the second.
+    let first = "move-off-palace/move-up/first -> cannon-attacks/left/first";
+    assert!(edges.iter().any(|e| e == first), "{edges:?}");
+    assert!(!edges
+        .iter()
+        .any(|e| e.contains("/first -> ") && e.ends_with("/later")));
+}
+
+#[test]
+fn a_horse_event_names_the_shape_of_its_jump() {
+    // The horse on (4,4) jumps to (2,5) two rows up and one column right,
+    // its leg (3,4) free: the move down to (2,5) is attacked from below
+    // left by a tall jump (the chariot gives check).
+    let (names, _) = events_of("3 1 5\nG 10 6\nH 4 4\nR 1 9\n\n0 0 0\n");
+    let want = "horse-attacks/below/left/tall/first";
+    assert!(names.iter().any(|n| n == want), "{names:?}");
+}

@@ -64,11 +64,11 @@ impl<O: Observer> Table<'_, O> {
         note!(self, "  {} uses K on {}", self.name(me), self.name(target));
         self.reveal(me);
         if self.discard(target, Card::D) {
-            self.ev(Ev::KillDodged);
+            self.ev_in(Ev::KillDodged, role_ctx(self.pigs[target].role));
             note!(self, "    {} dodges with D", self.name(target));
             return Ok(());
         }
-        self.ev(Ev::KillHits);
+        self.ev_in(Ev::KillHits, role_ctx(self.pigs[target].role));
         self.damage(target, me)
     }
 
@@ -157,19 +157,19 @@ impl<O: Observer> Table<'_, O> {
                 !self.bent_in(Mk::AreaNeverNegated, card_ctx(card)) && self.j_chain(me, x)?;
             stuck |= cancelled && self.bent(Mk::CancelNotReset);
             if cancelled || stuck {
-                self.ev(Ev::AreaCancelled);
+                self.ev_in(Ev::AreaCancelled, card_ctx(card));
                 note!(self, "    {card} is cancelled for {}", self.name(x));
                 continue; // step 1
             }
             if self.discard(x, answer) {
-                self.ev(Ev::AreaAnswered);
+                self.ev_in(Ev::AreaAnswered, card_ctx(card));
                 note!(self, "    {} discards {answer}", self.name(x));
                 if self.pigs[x].role == Role::MP && self.bent(Mk::SuspectedWhenAnswered) {
                     self.suspect(me);
                 }
                 continue; // step 2
             }
-            self.ev(Ev::AreaHurts);
+            self.ev_in(Ev::AreaHurts, card_ctx(card));
             if let Err(halt) = self.damage(x, me) {
                 if let Halt::Over(side) = halt {
                     if self.bent(Mk::AreaNotCutShort) {
@@ -333,7 +333,7 @@ impl<O: Observer> Table<'_, O> {
         };
         if !self.bent_in(Mk::NoDyingPeach, own) && self.discard(victim, Card::P) {
             self.pigs[victim].hp += 1;
-            self.ev(Ev::DyingEatsPeach);
+            self.ev_in(Ev::DyingEatsPeach, own);
             note!(
                 self,
                 "    {} is dying and eats P (HP {})",
@@ -348,6 +348,7 @@ impl<O: Observer> Table<'_, O> {
     /// §4.9 item 3, sub-items in their order.
     fn die(&mut self, victim: usize, source: usize) -> Flow {
         let keeps_hand = self.bent(Mk::DeadPigPlaysOn);
+        self.obs.enter(ctx::AFTER_DEATH, ctx::AFTER_DEATH);
         self.pigs[victim].alive = false;
         if !keeps_hand {
             self.clear_hand(victim);

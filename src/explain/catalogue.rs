@@ -7,14 +7,15 @@
 //! (partial) cousin is. Where no single mistake matches, pairs are tried,
 //! as programs go wrong in two places at once.
 
+use std::time::Instant;
+
 use serde::Serialize;
 
 use crate::corpus::SolverRecord;
 use crate::fault::FaultKind;
 use crate::game::{parse_valid, Game};
 use crate::solver::{
-    fits_undecided, mistaken_differs, normal, run_engine, run_mistaken_kept, undecided, Limits,
-    Run, SolverSpec,
+    fits_undecided, mistaken_differs, normal, run_engine, run_mistaken_kept, undecided, Limits, Run,
 };
 
 /// Diverging inputs of a signature, besides its exemplar, on which a
@@ -157,29 +158,26 @@ fn matches<G: Game>(seen: &Seen<G::Output>, run: &Run<G::Output>) -> bool {
     }
 }
 
-/// The first external program among `solvers` that the signature names:
-/// the one whose mistake is looked for.
-pub fn program_in(solvers: &[SolverSpec], signature: &str) -> Option<usize> {
-    solvers
-        .iter()
-        .position(|s| matches!(s, SolverSpec::Cmd(_)) && signature.contains(&format!("{s}:")))
-}
-
 /// What matching a program against the catalogue found.
-#[derive(Debug, Clone, PartialEq, Eq)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
 pub struct Likeness {
     /// The mistakes (or pairs) that printed what the program did on every
     /// diverging input and what the engine did where the program agreed.
     pub like: Vec<Like>,
-    /// Where none did: the one that did on most inputs, if any did on one.
+    /// Where none did: the one that did on most inputs, if any did on one
+    /// and it answers as the engine on most inputs where the program did.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub nearest: Option<Like>,
     /// The diverging inputs that count: valid ones on which the program's
     /// record can be matched at all.
+    #[serde(rename = "inputs")]
     pub of: usize,
     /// The inputs where the program agreed that were checked.
+    #[serde(rename = "agreed")]
     pub agreed_of: usize,
     /// What the program did that no mistake can match (a crash of no
     /// modelled kind, a cut output), when nothing could be matched.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub failed: Option<String>,
 }
 
@@ -268,36 +266,38 @@ fn explains(matched: usize, loose: usize, of: usize) -> bool {
 }
 
 /// On how many of `agreeing` the mistakes `picks` printed the engine's
-/// answer (to the cases the program got right), stopping at the first
-/// where they did not.
+/// answer (to the cases the program got right): all of them counted, or
+/// (`all` false) stopping at the first where they did not.
 fn agreed<G: Game>(
     picks: &[usize],
     keeping: usize,
     agreeing: &[Agreeing<G::Input, G::Output>],
+    all: bool,
 ) -> usize {
-    agreeing
-        .iter()
-        .take_while(|a| {
-            let run = run_mistaken_kept::<G>(picks, keeping, a.text, &a.limits);
-            if let (true, Some(printed)) = (undecided(&run), &run.stdout) {
-                return agrees_undecided::<G>(printed, a);
-            }
-            let Ok(o) = run.result else {
-                return false;
-            };
-            let Some((parts, right)) = &a.parts else {
-                return o == a.engine;
-            };
-            let parts: Vec<&G::Input> = parts.iter().collect();
-            match (
-                G::unpack_output(&parts, &o),
-                G::unpack_output(&parts, &a.engine),
-            ) {
-                (Some(m), Some(e)) => m[..*right] == e[..*right],
-                _ => false,
-            }
-        })
-        .count()
+    let agrees = |a: &Agreeing<G::Input, G::Output>| {
+        let run = run_mistaken_kept::<G>(picks, keeping, a.text, &a.limits);
+        if let (true, Some(printed)) = (undecided(&run), &run.stdout) {
+            return agrees_undecided::<G>(printed, a);
+        }
+        let Ok(o) = run.result else {
+            return false;
+        };
+        let Some((parts, right)) = &a.parts else {
+            return o == a.engine;
+        };
+        let parts: Vec<&G::Input> = parts.iter().collect();
+        match (
+            G::unpack_output(&parts, &o),
+            G::unpack_output(&parts, &a.engine),
+        ) {
+            (Some(m), Some(e)) => m[..*right] == e[..*right],
+            _ => false,
+        }
+    };
+    match all {
+        true => agreeing.iter().filter(|a| agrees(a)).count(),
+        false => agreeing.iter().take_while(|a| agrees(a)).count(),
+    }
 }
 
 /// Whether a mistake's text with undecided lines answers as the engine
@@ -337,12 +337,16 @@ fn like_of<G: Game>(
 /// Matches solver `program` of `inputs` (each a text and every solver's
 /// record on it, all diverging) against the catalogue, and each candidate
 /// that matches them all against `agreeing`, texts on which the program
-/// answered as the engine did.
+/// answered as the engine did. `None` when `until` passes before every
+/// mistake (and pair) was tried: the mistakes run in process, and the
+/// clock is read between them.
 pub fn tally<G: Game>(
     program: usize,
     inputs: &[(&str, &[SolverRecord])],
     agreeing: &[Agreed],
-) -> Likeness {
+    until: Option<Instant>,
+) -> Option<Likeness> {
+    let late = || until.is_some_and(|u| Instant::now() >= u);
     let base = Limits::default();
     let mut failed = None;
     let mut diverging = Vec::new();
@@ -402,27 +406,29 @@ pub fn tally<G: Game>(
         .collect();
     // Per way of keeping state, per mistake, on how many inputs it printed
     // what the program did, and on how many it went wrong at all.
-    let tallies: Vec<Vec<(usize, usize, usize)>> = (0..G::KEEPINGS.len())
-        .map(|keeping| {
-            (0..G::MISTAKES.len())
-                .map(|m| {
-                    diverging.iter().fold((0, 0, 0), |(k, loose, w), d| {
-                        let run = run_mistaken_kept::<G>(&[m], keeping, d.text, &d.limits);
-                        let wrong = match &d.engine {
-                            Some(e) => mistaken_differs::<G>(&run, e),
-                            None => run.result.is_ok(),
-                        };
-                        let fit = fit::<G>(&d.seen, &run);
-                        (
-                            k + usize::from(fit != Fit::No),
-                            loose + usize::from(fit == Fit::Loose),
-                            w + usize::from(wrong),
-                        )
-                    })
-                })
-                .collect()
-        })
-        .collect();
+    let mut tallies: Vec<Vec<(usize, usize, usize)>> = Vec::new();
+    for keeping in 0..G::KEEPINGS.len() {
+        let mut per = Vec::with_capacity(G::MISTAKES.len());
+        for m in 0..G::MISTAKES.len() {
+            if late() {
+                return None;
+            }
+            per.push(diverging.iter().fold((0, 0, 0), |(k, loose, w), d| {
+                let run = run_mistaken_kept::<G>(&[m], keeping, d.text, &d.limits);
+                let wrong = match &d.engine {
+                    Some(e) => mistaken_differs::<G>(&run, e),
+                    None => run.result.is_ok(),
+                };
+                let fit = fit::<G>(&d.seen, &run);
+                (
+                    k + usize::from(fit != Fit::No),
+                    loose + usize::from(fit == Fit::Loose),
+                    w + usize::from(wrong),
+                )
+            }));
+        }
+        tallies.push(per);
+    }
     let singles: Vec<Vec<Like>> = tallies
         .iter()
         .enumerate()
@@ -440,16 +446,21 @@ pub fn tally<G: Game>(
             return;
         }
         like.agreed_of = agreeing.len();
-        like.agreed = agreed::<G>(picks, keeping, &agreeing);
+        like.agreed = agreed::<G>(picks, keeping, &agreeing, false);
         if like.agreed == like.agreed_of {
             named.push(like);
         } else {
+            // Refuted: how far it is from right where the program was.
+            like.agreed = agreed::<G>(picks, keeping, &agreeing, true);
             refuted.push(like);
         }
     };
     for (keeping, singles) in singles.iter().enumerate() {
         for (m, like) in singles.iter().enumerate() {
             if explains(like.matched, like.loose, of) {
+                if late() {
+                    return None;
+                }
                 check(&[m], keeping, like.clone(), &mut named);
             }
         }
@@ -482,6 +493,9 @@ pub fn tally<G: Game>(
             }
         }
         for picks in pairs {
+            if late() {
+                return None;
+            }
             let (k, loose) = matched::<G>(&picks, keeping, &diverging);
             if explains(k, loose, of) {
                 let like = like_of::<G>(&picks, keeping, (k, loose), of);
@@ -489,25 +503,36 @@ pub fn tally<G: Game>(
             }
         }
     }
-    // A refuted candidate is the nearest: it explains every diverging
-    // input but not the inputs where the program was right.
+    // The nearest, where nothing is named: a refuted candidate (it
+    // explains every diverging input but not every input where the program
+    // was right), else the single mistake that matches most diverging
+    // inputs; either only if it answers as the engine on most inputs where
+    // the program did: one wrong there too is no likeness at all.
     refuted.sort_by_key(|l| std::cmp::Reverse(l.agreed));
+    let most = |l: &Like| 2 * l.agreed > l.agreed_of;
     let nearest = match refuted.into_iter().next() {
-        Some(r) if named.is_empty() => Some(r),
-        _ if named.is_empty() => singles
-            .into_iter()
-            .flatten()
-            .filter(|l| l.matched > l.loose)
-            .min_by_key(|l| std::cmp::Reverse((l.matched - l.loose, l.matched))),
-        _ => None,
+        _ if !named.is_empty() => None,
+        Some(r) => Some(r).filter(most),
+        None => {
+            let best = (singles.iter().enumerate())
+                .flat_map(|(keeping, s)| s.iter().enumerate().map(move |(m, l)| (keeping, m, l)))
+                .filter(|(_, _, l)| l.matched > l.loose)
+                .min_by_key(|(_, _, l)| std::cmp::Reverse((l.matched - l.loose, l.matched)));
+            best.and_then(|(keeping, m, l)| {
+                let mut l = l.clone();
+                l.agreed_of = agreeing.len();
+                l.agreed = agreed::<G>(&[m], keeping, &agreeing, true);
+                Some(l).filter(most)
+            })
+        }
     };
-    Likeness {
+    Some(Likeness {
         like: named,
         nearest,
         of,
         agreed_of: agreeing.len(),
         failed,
-    }
+    })
 }
 
 #[cfg(test)]
@@ -537,7 +562,7 @@ mod tests {
         );
         let printed = runs[0].stdout.clone().unwrap();
         let records = [record(Some(&printed), None)];
-        let likes = tally::<Xiangqi>(0, &[(m.witness, &records[..])], &[]);
+        let likes = tally::<Xiangqi>(0, &[(m.witness, &records[..])], &[], None).unwrap();
         assert_eq!(likes.of, 1);
         assert!(
             likes
@@ -595,7 +620,13 @@ mod tests {
     fn a_crash_that_no_mistake_models_is_said_to_be_a_crash() {
         let r = record(None, Some(Fault::new(FaultKind::Crash, "signal 11")));
         assert!(matches!(seen::<Xiangqi>(&r), Some(Seen::Crashed)));
-        let likes = tally::<Xiangqi>(0, &[("2 1 4\nG 8 4\nR 2 4\n\n0 0 0\n", &[r][..])], &[]);
+        let likes = tally::<Xiangqi>(
+            0,
+            &[("2 1 4\nG 8 4\nR 2 4\n\n0 0 0\n", &[r][..])],
+            &[],
+            None,
+        )
+        .unwrap();
         assert_eq!(likes.of, 1);
         assert!(likes.like.is_empty(), "{likes:?}");
         assert_eq!(
@@ -614,7 +645,7 @@ mod tests {
         let (_, runs) = run_mistakes::<Xiangqi>(&input, m.witness, &Limits::default());
         let printed = runs[0].stdout.clone().unwrap();
         let records = [record(Some(&printed), None)];
-        let named = tally::<Xiangqi>(0, &[(m.witness, &records[..])], &[]);
+        let named = tally::<Xiangqi>(0, &[(m.witness, &records[..])], &[], None).unwrap();
         assert!(named.like.iter().any(|l| l.mistake == m.name), "{named:?}");
         // Where the program was right on the witness itself, the mistake
         // that goes wrong there is refuted.
@@ -623,7 +654,7 @@ mod tests {
             parts: Vec::new(),
             right: 1,
         }];
-        let refuted = tally::<Xiangqi>(0, &[(m.witness, &records[..])], &agreeing);
+        let refuted = tally::<Xiangqi>(0, &[(m.witness, &records[..])], &agreeing, None).unwrap();
         assert!(
             !refuted.like.iter().any(|l| l.mistake == m.name),
             "{refuted:?}"

@@ -1,0 +1,234 @@
+//! Rules involved, by spectrum-based fault localisation: every input seen
+//! with the finding's signature is a failing run, every input where the
+//! program agreed a passing one, and each rule event of the engine (with
+//! its context) is scored by how much more it occurs on the failing runs
+//! than on the passing ones (Ochiai: failing / sqrt(all failing ×
+//! (failing + passing)), what Tarantula's successors found to rank best).
+
+use std::collections::{BTreeMap, BTreeSet};
+
+use serde::Serialize;
+
+use super::vary::Varied;
+use super::{Agreed, Finding, Part};
+use crate::corpus::SolverRecord;
+use crate::game::{event_name, parse_valid, Context, Event, Game, Observer};
+
+/// The engine's rule events on `input`, each named with its context
+/// (`cannon-attacks/left/first`), and how often each occurs.
+pub fn events<G: Game>(input: &G::Input) -> BTreeMap<String, u64> {
+    (crate::game::events::<G>(input).counts.into_iter())
+        .map(|(e, n)| (crate::game::event_name::<G>(e), n))
+        .collect()
+}
+
+/// One rule event's score.
+#[derive(Debug, Clone, PartialEq, Serialize)]
+pub struct RuleScore {
+    pub rule: String,
+    /// Failing inputs it occurs on, of all failing inputs.
+    pub failing: usize,
+    pub of: usize,
+    /// Passing inputs it occurs on, of all passing inputs.
+    pub passing: usize,
+    pub passing_of: usize,
+    /// Its Ochiai score, from 0 to 1.
+    pub score: f64,
+}
+
+impl RuleScore {
+    /// `cannon-attacks/left on 14/14 diverging inputs, 2% of agreeing ones`.
+    pub fn line(&self) -> String {
+        let agreeing = match self.passing_of {
+            0 => "no agreeing input to compare".to_string(),
+            n => format!(
+                "{:.0}% of {n} agreeing ones",
+                100.0 * self.passing as f64 / n as f64
+            ),
+        };
+        format!(
+            "{} on {}/{} diverging inputs, {agreeing}",
+            self.rule, self.failing, self.of
+        )
+    }
+}
+
+/// The rule events a report shows, best first, and those an explanation
+/// keeps (the JSON lists them).
+pub const SHOWN: usize = 3;
+const KEPT: usize = 20;
+
+/// The rule events of each case of a run, a set per case entered (one
+/// for the whole run where the game enters none): with the case facts of
+/// the whole file, so a case late in a file keeps its `later`.
+#[derive(Default)]
+struct PerCase {
+    now: Context,
+    cases: Vec<BTreeSet<Event>>,
+}
+
+impl Observer for PerCase {
+    fn hit(&mut self, rule: usize) {
+        self.hit_in(rule, 0);
+    }
+
+    fn hit_in(&mut self, rule: usize, ctx: Context) {
+        if self.cases.is_empty() {
+            self.cases.push(BTreeSet::new());
+        }
+        let e = Event {
+            rule,
+            ctx: ctx | self.now,
+        };
+        self.cases.last_mut().expect("a case").insert(e);
+    }
+
+    fn enter(&mut self, mask: Context, facts: Context) {
+        if mask & crate::game::ctx::CASE != 0 {
+            self.cases.push(BTreeSet::new());
+        }
+        self.now = (self.now & !mask) | (facts & mask);
+    }
+}
+
+type Spectrum = BTreeSet<String>;
+
+/// A run's events as the units the spectrum ranks, at three grains: the
+/// rule alone (`horse-leg-blocked`), the rule with each one fact of its
+/// context (`horse-leg-blocked/left`), and the rule with its whole
+/// context. A program wrong for every horse is told by the rule alone, one
+/// wrong for cannons on the left by one fact; the whole context alone
+/// would spread either over many narrow units.
+fn named<G: Game>(events: BTreeSet<Event>) -> Spectrum {
+    let mut out = Spectrum::new();
+    for e in events {
+        let rule = G::RULES[e.rule].name;
+        out.insert(rule.to_string());
+        for &(fact, bit) in G::CONTEXTS {
+            if e.ctx & bit != 0 {
+                out.insert(format!("{rule}/{fact}"));
+            }
+        }
+        out.insert(event_name::<G>(e));
+    }
+    out
+}
+
+/// The events of each case of `input`, where they can be told apart
+/// along `G::split`; `None` where they cannot.
+fn per_case<G: Game>(input: &G::Input) -> (Vec<BTreeSet<Event>>, Vec<G::Input>) {
+    let mut obs = PerCase::default();
+    G::observe(input, &mut obs);
+    (obs.cases, G::split(input))
+}
+
+/// A file the solvers ran on, as failing and passing runs: each case on
+/// which the program's answer differs from the first solver's fails, each
+/// other one passes; the whole file fails where the answers cannot be
+/// split by case (a crash, a timeout, a file the game does not split).
+fn judged<G: Game>(
+    text: &str,
+    records: &[SolverRecord],
+    program: Option<usize>,
+    failing: &mut Vec<Spectrum>,
+    passing: &mut Vec<Spectrum>,
+) {
+    let Ok(input) = parse_valid::<G>(text) else {
+        return;
+    };
+    let (cases, parts) = per_case::<G>(&input);
+    let answer = |i: usize| -> Option<G::Output> {
+        let r = records.get(i)?;
+        match r.fault {
+            None => G::parse_output(r.output.as_deref()?).ok(),
+            Some(_) => None,
+        }
+    };
+    let refs: Vec<&G::Input> = parts.iter().collect();
+    let split = |o: Option<G::Output>| o.and_then(|o| G::unpack_output(&refs, &o));
+    let by_case = match (program, cases.len() == parts.len() && parts.len() > 1) {
+        (Some(p), true) => split(answer(0)).zip(split(answer(p))),
+        _ => None,
+    };
+    match by_case {
+        Some((first, theirs)) => {
+            for ((events, a), b) in cases.into_iter().zip(first).zip(theirs) {
+                match a == b {
+                    true => passing.push(named::<G>(events)),
+                    false => failing.push(named::<G>(events)),
+                }
+            }
+        }
+        None => failing.push(named::<G>(cases.into_iter().flatten().collect())),
+    }
+}
+
+/// The events of the first `right` cases of an input where the program
+/// agreed, each a passing run (the whole input where it has no parts).
+fn agreeing<G: Game>(a: &Agreed, passing: &mut Vec<Spectrum>) {
+    let Ok(input) = parse_valid::<G>(&a.text) else {
+        return;
+    };
+    let (cases, _) = per_case::<G>(&input);
+    match a.parts.is_empty() {
+        true => passing.push(named::<G>(cases.into_iter().flatten().collect())),
+        false => passing.extend(cases.into_iter().take(a.right).map(named::<G>)),
+    }
+}
+
+/// A text's events as one run, once per distinct text.
+fn whole<'a, G: Game>(texts: impl Iterator<Item = &'a str>, out: &mut Vec<Spectrum>) {
+    let mut seen = BTreeSet::new();
+    for t in texts.filter(|t| seen.insert(*t)) {
+        if let Ok(i) = parse_valid::<G>(t) {
+            let (cases, _) = per_case::<G>(&i);
+            out.push(named::<G>(cases.into_iter().flatten().collect()));
+        }
+    }
+}
+
+pub fn involved<G: Game>(f: &Finding<'_, G>, v: &Varied<G::Input>) -> Part<Vec<RuleScore>> {
+    let program = super::program_in(f.solvers, f.signature);
+    let (mut failing, mut passing) = (Vec::new(), Vec::new());
+    judged::<G>(f.text, f.records, program, &mut failing, &mut passing);
+    let mut seen = BTreeSet::from([f.text]);
+    for s in f.samples.iter().filter(|s| seen.insert(s.text.as_str())) {
+        judged::<G>(&s.text, &s.records, program, &mut failing, &mut passing);
+    }
+    for a in f.agreed {
+        agreeing::<G>(a, &mut passing);
+    }
+    whole::<G>(v.kept_texts(), &mut failing);
+    whole::<G>(v.right_texts(), &mut passing);
+    if failing.is_empty() {
+        return Part::cut("no diverging input could be read again");
+    }
+    let mut names: BTreeSet<&String> = BTreeSet::new();
+    for s in &failing {
+        names.extend(s);
+    }
+    let (nf, np) = (failing.len(), passing.len());
+    let mut scores: Vec<RuleScore> = names
+        .into_iter()
+        .map(|name| {
+            let ef = failing.iter().filter(|s| s.contains(name)).count();
+            let ep = passing.iter().filter(|s| s.contains(name)).count();
+            RuleScore {
+                rule: name.clone(),
+                failing: ef,
+                of: nf,
+                passing: ep,
+                passing_of: np,
+                score: ef as f64 / ((nf * (ef + ep)) as f64).sqrt(),
+            }
+        })
+        .collect();
+    scores.sort_by(|a, b| {
+        (b.score.total_cmp(&a.score))
+            .then(b.failing.cmp(&a.failing))
+            .then(a.passing.cmp(&b.passing))
+            .then(a.rule.cmp(&b.rule))
+    });
+    scores.truncate(KEPT);
+    Part::Found(scores)
+}

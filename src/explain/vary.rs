@@ -1,0 +1,264 @@
+//! The exemplar's elements varied one at a time over other valid values:
+//! which can change freely without losing the failure (Hypothesis' explain
+//! phase), and the nearest input on which the program is right, with the
+//! rule events that differ between the two (Zeller's isolation of
+//! failure-inducing differences).
+
+use std::collections::{BTreeMap, HashSet};
+use std::time::Instant;
+
+use serde::Serialize;
+
+use super::oracle::{Oracle, Outcome};
+use super::spectrum::events;
+use super::Part;
+use crate::game::{Element, Game, Variant};
+use crate::interrupt;
+
+/// The valid variants of an exemplar and what the solvers did on those
+/// decided.
+pub struct Varied<I> {
+    pub elements: Vec<Element>,
+    /// Decided variants with their text and outcome, in the order decided.
+    pub decided: Vec<(Variant<I>, String, Outcome)>,
+    /// Valid variants left undecided when the time was up.
+    pub undecided: usize,
+    /// The exemplar's size, where it is too large to vary.
+    pub too_large: Option<usize>,
+}
+
+impl<I> Varied<I> {
+    /// The texts of the variants on which the program was right.
+    pub fn right_texts(&self) -> impl Iterator<Item = &str> {
+        (self.decided.iter())
+            .filter(|(_, _, o)| *o == Outcome::Right)
+            .map(|(_, t, _)| t.as_str())
+    }
+
+    /// The texts of the variants that keep the failure.
+    pub fn kept_texts(&self) -> impl Iterator<Item = &str> {
+        (self.decided.iter())
+            .filter(|(_, _, o)| *o == Outcome::Keeps)
+            .map(|(_, t, _)| t.as_str())
+    }
+}
+
+/// How many variants are decided between two looks at the clock: one
+/// packed file's worth.
+const BATCH: usize = 32;
+
+/// The largest exemplar varied, in bytes: every variant is a whole copy,
+/// and a shrunk exemplar is far smaller; one left large by a shrink cut
+/// short would make thousands of copies of itself.
+const MAX_VARIED: usize = 4096;
+
+/// Decides the valid variants of `input` by `until`: every element's
+/// first edit, then every element's second, and so on, so that a time
+/// cut short still tries every element.
+pub fn vary<G: Game>(input: &G::Input, oracle: &mut Oracle, until: Instant) -> Varied<G::Input> {
+    let own = G::render(input);
+    if own.len() > MAX_VARIED {
+        return Varied {
+            elements: Vec::new(),
+            decided: Vec::new(),
+            undecided: 0,
+            too_large: Some(own.len()),
+        };
+    }
+    let elements = G::elements(input);
+    let mut seen = HashSet::from([own]);
+    let mut per: Vec<Vec<(Variant<G::Input>, String)>> =
+        (0..elements.len()).map(|_| Vec::new()).collect();
+    let mut all = G::variants(input);
+    all.sort_by_key(|v| v.edit);
+    for v in all {
+        if v.element >= per.len() || G::validate(&v.input).is_err() {
+            continue;
+        }
+        let text = G::render(&v.input);
+        if seen.insert(text.clone()) {
+            per[v.element].push((v, text));
+        }
+    }
+    let mut order = Vec::new();
+    let mut each: Vec<_> = per.into_iter().map(Vec::into_iter).collect();
+    loop {
+        let before = order.len();
+        order.extend(each.iter_mut().filter_map(Iterator::next));
+        if order.len() == before {
+            break;
+        }
+    }
+    let mut decided = Vec::new();
+    let mut rest = order.into_iter().peekable();
+    while rest.peek().is_some() {
+        if Instant::now() >= until || interrupt::stopped() {
+            break;
+        }
+        let batch: Vec<(Variant<G::Input>, String)> = rest.by_ref().take(BATCH).collect();
+        let inputs: Vec<(G::Input, String)> = batch
+            .iter()
+            .map(|(v, t)| (v.input.clone(), t.clone()))
+            .collect();
+        let outcomes = oracle.decide::<G>(&inputs);
+        for ((v, t), o) in batch.into_iter().zip(outcomes) {
+            if o != Outcome::Cut {
+                decided.push((v, t, o));
+            }
+        }
+    }
+    Varied {
+        elements,
+        decided,
+        undecided: rest.count(),
+        too_large: None,
+    }
+}
+
+/// What varying one element showed.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+pub struct Matter {
+    pub element: String,
+    /// The line of the exemplar's text it stands on (0-based).
+    pub line: usize,
+    /// `true`: every other value tried keeps the failure, so the failure is
+    /// not about it; `false`: some change loses it; absent: no other valid
+    /// value was decided.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub free: Option<bool>,
+    /// Other values decided, and those that kept the failure.
+    pub tried: usize,
+    pub kept: usize,
+    /// A change that loses the failure, where one did.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub lost_when: Option<String>,
+}
+
+/// Why nothing was varied, where nothing was.
+fn too_large<I>(v: &Varied<I>) -> Option<String> {
+    v.too_large.map(|n| {
+        format!("the exemplar is too large to vary ({n} bytes, more than {MAX_VARIED}): it was not shrunk far enough")
+    })
+}
+
+pub fn matters<G: Game>(v: &Varied<G::Input>) -> Part<Vec<Matter>> {
+    if let Some(why) = too_large(v) {
+        return Part::cut(why);
+    }
+    if v.elements.is_empty() {
+        return Part::cut("the game names no elements of its inputs");
+    }
+    let mut out: Vec<Matter> = (v.elements.iter())
+        .map(|e| Matter {
+            element: e.label.clone(),
+            line: e.line,
+            free: None,
+            tried: 0,
+            kept: 0,
+            lost_when: None,
+        })
+        .collect();
+    for (var, _, o) in &v.decided {
+        let m = &mut out[var.element];
+        m.tried += 1;
+        if *o == Outcome::Keeps {
+            m.kept += 1;
+        } else if m.lost_when.is_none() {
+            m.lost_when = Some(var.change.clone());
+        }
+    }
+    for m in &mut out {
+        m.free = match (m.tried, m.lost_when.is_some()) {
+            (0, _) => None,
+            (_, true) => Some(false),
+            // Every value tried kept it; with variants left undecided it is
+            // not known whether some would lose it.
+            (_, false) if v.undecided > 0 => None,
+            (_, false) => Some(true),
+        };
+    }
+    if out.iter().all(|m| m.tried == 0) {
+        return Part::cut(match v.undecided {
+            0 => "no element has another valid value one edit away",
+            _ => "explain time spent before any variation was decided",
+        });
+    }
+    Part::Found(out)
+}
+
+/// The nearest input on which every solver agrees.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+pub struct Right {
+    /// The edit, as a person says it: `the chariot at (4,6) moves to (4,5)`.
+    pub change: String,
+    /// The input, whole.
+    pub input: String,
+    /// Rule events (with their contexts) of the engine's run on the
+    /// exemplar that the run on `input` does not have, and those it has
+    /// that the exemplar's does not, with their counts.
+    pub gone: Vec<String>,
+    pub new: Vec<String>,
+}
+
+impl Right {
+    /// `right when CHANGE: then A no longer fires, B fires instead`.
+    pub fn line(&self) -> String {
+        let mut then = Vec::new();
+        if !self.gone.is_empty() {
+            then.push(format!("{} no longer fires", self.gone.join(", ")));
+        }
+        if !self.new.is_empty() {
+            then.push(format!("{} fires instead", self.new.join(", ")));
+        }
+        match then.is_empty() {
+            true => format!("right when {}: the same rule events fire", self.change),
+            false => format!("right when {}: then {}", self.change, then.join("; ")),
+        }
+    }
+}
+
+/// The simplest decided variant on which the program is right: a removal
+/// before a move, before a count, before another value; the element first
+/// in the text on a tie.
+pub fn right<G: Game>(input: &G::Input, v: &Varied<G::Input>) -> Part<Right> {
+    let best = (v.decided.iter())
+        .filter(|(_, _, o)| *o == Outcome::Right)
+        .min_by_key(|(var, _, _)| (var.edit, var.element));
+    if let Some(why) = too_large(v) {
+        return Part::cut(why);
+    }
+    let Some((var, text, _)) = best else {
+        return Part::cut(match (v.decided.is_empty(), v.undecided) {
+            (true, 0) => "no valid input one edit away",
+            (_, 0) => "the program is wrong on every valid input one edit away",
+            _ => "explain time spent before an input one edit away was found right",
+        });
+    };
+    let before = events::<G>(input);
+    let after = events::<G>(&var.input);
+    let (gone, new) = difference(&before, &after);
+    Part::Found(Right {
+        change: format!("{} {}", v.elements[var.element].label, var.change),
+        input: text.clone(),
+        gone,
+        new,
+    })
+}
+
+/// The most events a side of a difference names.
+const DIFFERING: usize = 4;
+
+/// The events of `a` that `b` lacks, then those `b` has fewer of (with
+/// both counts), and the other way round: those that stop or start
+/// firing altogether say the most, so they come first.
+fn difference(a: &BTreeMap<String, u64>, b: &BTreeMap<String, u64>) -> (Vec<String>, Vec<String>) {
+    let side = |x: &BTreeMap<String, u64>, y: &BTreeMap<String, u64>| -> Vec<String> {
+        let gone = x.keys().filter(|k| !y.contains_key(*k)).cloned();
+        let fewer = x.iter().filter_map(|(k, &n)| match y.get(k).copied() {
+            Some(m) if m < n => Some(format!("{k} ({n} times, not {m})")),
+            _ => None,
+        });
+        gone.chain(fewer).take(DIFFERING).collect()
+    };
+    (side(a, b), side(b, a))
+}
