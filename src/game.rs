@@ -405,6 +405,17 @@ pub trait Game: Sized + 'static {
     /// fits the input (`kattis::answer_verdict`), 43 otherwise.
     const ANSWER_VALIDATOR: &'static str;
 
+    /// The game's input validator on testlib (`validator_testlib.cpp`
+    /// beside the game, one self-contained file): the validator of the
+    /// judges whose validators are testlib programs (Polygon, UOJ). It
+    /// accepts exactly what `VALIDATOR` accepts and names the same rules.
+    const TESTLIB_VALIDATOR: &'static str;
+
+    /// The game's checker on testlib (`checker.cpp` beside the game) where
+    /// comparing the answer token by token is not the judge's rule;
+    /// `None` where it is, and a judge's standard comparison serves.
+    const CHECKER: Option<&'static str> = None;
+
     /// The game's rules document, `docs/rules/<id>.md`: the rules in the
     /// project's own words, whose section numbers rule descriptions and
     /// validator messages cite, and which a package's statement is written

@@ -30,6 +30,7 @@ pub mod show;
 pub mod shrink;
 pub mod solver;
 pub mod source;
+pub mod testlib;
 pub mod text;
 pub mod verdict;
 

@@ -1270,7 +1270,19 @@ fn completion_scripts_offer_every_command_and_option() {
         "bash after diff --sh"
     );
     let offered = bash_completions(&bash, &["gamefuzz", "package", "stones", "--format", ""]);
-    assert_eq!(offered, ["legacy", "2023-07-draft", "2025-09", "plain"]);
+    assert_eq!(
+        offered,
+        [
+            "legacy",
+            "2023-07-draft",
+            "2025-09",
+            "plain",
+            "polygon",
+            "hydro",
+            "luogu",
+            "uoj"
+        ]
+    );
     // zsh and fish, where they are installed, read their scripts without a
     // syntax error; every script names every command.
     for (shell, check) in [("bash", "bash"), ("zsh", "zsh"), ("fish", "fish")] {

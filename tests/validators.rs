@@ -14,6 +14,11 @@
 //! with `g++ -std=c++17 -O2 -static` (plus warnings as errors). In CI (`CI`
 //! set) a missing g++ fails the test; elsewhere the test says so and skips.
 //!
+//! The game's testlib validator (`validator_testlib.cpp`, built with
+//! Luogu's flags and warnings as errors) is held to the same verdict on the
+//! same files and, on a file in canonical layout that `validate` refuses,
+//! must name the same rule.
+//!
 //! Each game prints how its mutants split into valid and invalid ones, and
 //! both halves must be substantial, so that agreement is not trivial.
 //! `kattis::verdict` is also compared with the command it stands for. (The
@@ -174,9 +179,10 @@ fn shown(input: &[u8]) -> String {
     }
 }
 
-/// Both verdicts on `input`: whether it is valid, and the report of a
-/// disagreement.
-fn judge<G: Game>(bin: &Path, what: &str, input: &[u8]) -> (bool, Option<String>) {
+/// The verdicts on `input`: whether it is valid, and the report of a
+/// disagreement, of the C++ validator or of the testlib validator (`tl`),
+/// which must also name the rule `validate --kattis` names.
+fn judge<G: Game>(bin: &Path, tl: &Path, what: &str, input: &[u8]) -> (bool, Option<String>) {
     let rust = kattis::verdict::<G>(input);
     let cpp = cpp_verdict(bin, input);
     let report = (rust.is_ok() != cpp.is_ok()).then(|| {
@@ -185,6 +191,10 @@ fn judge<G: Game>(bin: &Path, what: &str, input: &[u8]) -> (bool, Option<String>
             G::ID,
             shown(input)
         )
+    });
+    let report = report.or_else(|| {
+        common::testlib::parting::<G>(tl, input)
+            .map(|why| format!("{} {what}: {why}, on\n{}", G::ID, shown(input)))
     });
     (rust.is_ok(), report)
 }
@@ -546,13 +556,15 @@ impl Visit for Check {
         let start = Instant::now();
         let dir = tempfile::tempdir().unwrap();
         // g++ works while the package is built.
-        let (bin, mut tests) = std::thread::scope(|s| {
+        let (bin, tl, mut tests) = std::thread::scope(|s| {
             let bin = s.spawn(|| build(G::ID, kattis::Which::Input, dir.path()));
+            let tl = s.spawn(|| common::testlib::validator(G::ID));
             let tests = package_tests::<G>(dir.path());
             let tests: Vec<(String, Vec<u8>)> = tests.into_iter().map(|t| (t.0, t.1)).collect();
-            (bin.join().expect("build the validator"), tests)
+            let bin = bin.join().expect("build the validator");
+            (bin, tl.join().expect("build the testlib validator"), tests)
         });
-        let Some(bin) = bin else {
+        let (Some(bin), Some(tl)) = (bin, tl) else {
             return;
         };
         let mut bad = Vec::new();
@@ -560,7 +572,7 @@ impl Visit for Check {
         // The package's tests must not only agree: they must be accepted.
         tests.push(("the official sample".into(), G::SAMPLE.as_bytes().to_vec()));
         for (name, input) in &tests {
-            let (valid, report) = judge::<G>(&bin, name, input);
+            let (valid, report) = judge::<G>(&bin, &tl, name, input);
             bad.extend(report);
             assert!(
                 valid || !name.starts_with("data/"),
@@ -574,7 +586,8 @@ impl Visit for Check {
             .into_par_iter()
             .map(|i| {
                 let (kind, input) = mutant(G::ID, i, &bases);
-                let (valid, report) = judge::<G>(&bin, &format!("mutant {i} ({kind:?})"), &input);
+                let (valid, report) =
+                    judge::<G>(&bin, &tl, &format!("mutant {i} ({kind:?})"), &input);
                 (kind, valid, report)
             })
             .collect();

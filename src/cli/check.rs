@@ -15,8 +15,9 @@ use crate::solver::SolverSpec;
 
 #[derive(Debug, Clone, Args)]
 pub struct CheckArgs {
-    /// A package in the Kattis layout: every .in file under DIR/data, with
-    /// the .ans beside it.
+    /// A package: a folder in the Kattis layout (every .in file under
+    /// DIR/data, with the .ans beside it), or the zip of a Polygon, HydroOJ,
+    /// Luogu or UOJ package, whose judge's rules are checked too.
     pub dir: PathBuf,
     /// The game; needed when DIR is not a package gamefuzz wrote.
     #[arg(long)]
@@ -37,8 +38,9 @@ pub(super) fn run(args: &CheckArgs) -> anyhow::Result<Exit> {
             bail!("{} does not exist", args.dir.display())
         }
         Err(e) => bail!("{}: {e}", args.dir.display()),
-        Ok(m) if !m.is_dir() => bail!(
-            "{} is not a folder: check takes a package folder (holding data/)",
+        Ok(m) if !m.is_dir() && !package::is_archive(&args.dir) => bail!(
+            "{} is neither a folder nor a zip: check takes a package folder (holding data/) \
+             or a package's zip",
             args.dir.display()
         ),
         Ok(_) => {}
@@ -74,21 +76,40 @@ fn check<G: Game>(args: &CheckArgs) -> anyhow::Result<Exit> {
         None => Vec::new(),
     };
     let tests = package::read_tests(&args.dir)?;
+    // A zip is also held to its judge's rules.
+    let (format, broken) = match package::is_archive(&args.dir) {
+        true => {
+            let archive = package::open_archive(&args.dir)?;
+            (Some(archive.format), archive.problems())
+        }
+        false => (None, Vec::new()),
+    };
     let specs: Vec<SolverSpec> = programs.iter().map(|p| p.spec.clone()).collect();
     let outcomes =
         package::run_tests::<G>(&tests, &specs, &limits, super::jobs_or_cores(args.jobs))?;
     let failing = outcomes.iter().filter(|o| o.failed()).count();
+    let kind = format.map_or(String::new(), |f| format!(" ({} package)", f.name()));
     outln!(
-        "{}: {} tests in {}, {failing} failing",
+        "{}: {} tests in {}{kind}, {failing} failing",
         G::ID,
         tests.len(),
         args.dir.display()
     );
+    for why in &broken {
+        outln!("  package: {why}");
+    }
     print_failures(&outcomes, &programs);
     for (r, p) in package::reports(&outcomes, &specs)?.iter().zip(&programs) {
         outln!("{}", r.line().replacen(&r.solver, &p.given, 1));
     }
-    Ok(if failing == 0 {
+    if let Some(f) = format.filter(|_| !broken.is_empty()) {
+        outln!(
+            "the {} package breaks {} of its judge's rules",
+            f.name(),
+            broken.len()
+        );
+    }
+    Ok(if failing == 0 && broken.is_empty() {
         Exit::Clean
     } else {
         Exit::Found

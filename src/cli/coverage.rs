@@ -16,9 +16,9 @@ use crate::package::{goal_edge, reach, reach_profiles, EdgeCover, EDGES_WANTED};
 pub struct CoverageArgs {
     /// The game: xiangqi, chutes, pigs, generals or stones.
     pub game: GameId,
-    /// Test files, or folders whose .in files (at any depth, e.g. a
-    /// package) are tests; without any, the generator profiles are
-    /// tabulated.
+    /// Test files, folders whose .in files (at any depth, e.g. a package)
+    /// are tests, or the zips of Polygon, HydroOJ, Luogu or UOJ packages;
+    /// without any, the generator profiles are tabulated.
     #[arg(value_name = "PATH")]
     pub paths: Vec<PathBuf>,
     /// Without PATH: inputs drawn per profile (at least 1).
@@ -59,9 +59,13 @@ fn coverage_command<G: Game>(
         [_, ..] => {
             let files = tests_of(paths)?;
             let mut hits = Vec::with_capacity(files.len());
-            for (f, _) in &files {
-                let text = read_input(Some(f))?;
-                let input = parse_valid::<G>(&text).with_context(|| format!("{}", f.display()))?;
+            for (src, name) in &files {
+                let text = match src {
+                    Test::File(f) => read_input(Some(f))?,
+                    Test::Zipped(bytes) => String::from_utf8(bytes.clone())
+                        .map_err(|_| anyhow::anyhow!("{name}: the input is not UTF-8 text"))?,
+                };
+                let input = parse_valid::<G>(&text).with_context(|| name.clone())?;
                 let ev = events::<G>(&input);
                 hits.push(ev.rule_hits::<G>());
                 edges.push(ev.edges.into_keys().map(goal_edge).collect());
@@ -229,12 +233,23 @@ fn kill_matrix<G: Game>(names: &[String], kills: &[Vec<bool>]) -> String {
     s
 }
 
+/// A test `coverage` reads: a file, or a test inside a package's zip.
+enum Test {
+    File(PathBuf),
+    Zipped(Vec<u8>),
+}
+
 /// The tests `paths` name, each with the name a report gives it: a file as
-/// given; a folder's `.in` files, sorted, by their path inside it.
-fn tests_of(paths: &[PathBuf]) -> anyhow::Result<Vec<(PathBuf, String)>> {
+/// given; a folder's `.in` files, sorted, by their path inside it; a zip's
+/// tests by their path inside it, in its judge's order.
+fn tests_of(paths: &[PathBuf]) -> anyhow::Result<Vec<(Test, String)>> {
     let mut tests = Vec::new();
     for p in paths {
-        if p.is_dir() {
+        if crate::package::is_archive(p) {
+            for t in crate::package::open_archive(p)?.tests()? {
+                tests.push((Test::Zipped(t.input), t.label));
+            }
+        } else if p.is_dir() {
             let mut files = Vec::new();
             collect_inputs(p, &mut files)?;
             if files.is_empty() {
@@ -243,10 +258,10 @@ fn tests_of(paths: &[PathBuf]) -> anyhow::Result<Vec<(PathBuf, String)>> {
             files.sort();
             for f in files {
                 let name = f.strip_prefix(p).unwrap_or(&f).display().to_string();
-                tests.push((f, name));
+                tests.push((Test::File(f), name));
             }
         } else {
-            tests.push((p.clone(), p.display().to_string()));
+            tests.push((Test::File(p.clone()), p.display().to_string()));
         }
     }
     Ok(tests)

@@ -17,7 +17,8 @@ use crate::solver::SolverSpec;
 pub struct PackageArgs {
     /// The game: xiangqi, chutes, pigs, generals or stones.
     pub game: GameId,
-    /// The package directory (created; an existing non-empty one needs --force).
+    /// The package directory, or the zip file for polygon, hydro, luogu
+    /// and uoj (created; an existing non-empty one needs --force).
     #[arg(long)]
     pub out: PathBuf,
     /// Tests chosen before they are packed into files filled to their bound;
@@ -31,24 +32,28 @@ pub struct PackageArgs {
     pub seed: u64,
     /// The package format: legacy (Kattis problemtools, DOMjudge),
     /// 2023-07-draft (problemtools, Markdown statement), 2025-09
-    /// (BAPCtools), or plain (numbered .in/.ans files and tests.txt).
+    /// (BAPCtools), plain (numbered .in/.ans files and tests.txt), or a zip
+    /// for Codeforces Polygon, HydroOJ, Luogu or UOJ (polygon, hydro,
+    /// luogu, uoj).
     #[arg(long, value_enum, default_value = "legacy")]
     pub format: package::Format,
     /// Corpus root; every finding of the game becomes a test.
     #[arg(long, default_value = "corpus")]
     pub corpus: PathBuf,
-    /// The problem's name in problem.yaml [default: the name the package
-    /// being replaced has, else the game's title].
+    /// The problem's name in problem.yaml (problem.xml for polygon)
+    /// [default: the name the package being replaced has, else the game's
+    /// title].
     #[arg(long, value_parser = parse_name)]
     pub name: Option<String>,
     /// The setter's model solution (a .cpp, .c, .py or .rs file): it must
-    /// answer every test as the engine does; it goes to submissions/accepted/.
+    /// answer every test as the engine does; it goes to submissions/accepted/
+    /// (polygon: solutions/, tagged main; uoj: std.cpp).
     #[arg(long, value_name = "FILE")]
     pub accepted: Option<PathBuf>,
     /// Wrong programs (cmd:PROGRAM [ARGS], source files, reference, ...) the package
     /// must kill; one that passes every test gets a campaign whose
     /// counterexample becomes a test. Source files go to
-    /// submissions/wrong_answer/.
+    /// submissions/wrong_answer/ (polygon: solutions/, tagged wrong-answer).
     #[arg(long, value_name = "PROGRAMS")]
     pub against: Option<ProgramList>,
     /// Campaign budget per --against program, in seconds.
@@ -167,8 +172,14 @@ fn package_command<G: Game>(args: &PackageArgs) -> anyhow::Result<Exit> {
     let limits = args.limits.limits()?;
     let against_time = seconds(args.against_time);
     let jobs = super::jobs_or_cores(args.jobs);
-    if !args.format.is_problem_package() && (args.name.is_some() || args.accepted.is_some()) {
+    if args.format == package::Format::Plain && (args.name.is_some() || args.accepted.is_some()) {
         bail!("--name and --accepted need a problem package format, not --format plain (which has no problem.yaml or submissions)");
+    }
+    if args.name.is_some() && !args.format.carries_name() {
+        bail!(
+            "--name: a {} package holds no problem name (the judge takes it on its own page); leave --name out",
+            args.format.name()
+        );
     }
     if let Some(path) = &args.report {
         super::ensure_writable_file(path, "--report")?;
@@ -254,7 +265,7 @@ fn extras(
         name: args.name.clone(),
         submissions: submissions("accepted", accepted)?,
     };
-    if args.format.is_problem_package() {
+    if args.format != package::Format::Plain {
         extras
             .submissions
             .extend(submissions("wrong_answer", against)?);
@@ -322,6 +333,11 @@ fn write_and_summarize<G: Game>(
         &[&cwd, &args.corpus],
         extras,
     )?;
+    if args.format.is_archive() {
+        for note in package::left_out(args.format, extras) {
+            eprintln!("note: {note}");
+        }
+    }
     outln!(
         "{}: {} sample and {} secret tests ({} bytes) written to {}",
         G::ID,

@@ -299,7 +299,8 @@ pub fn package_tests(p: &Package) -> Vec<TestFile> {
 }
 
 /// Every test under `dir/data` (any depth, sorted by path): the `.in`
-/// files with the `.ans` beside each.
+/// files with the `.ans` beside each (in `dir` itself for a package of
+/// `--format plain`).
 pub fn read_tests(dir: &Path) -> anyhow::Result<Vec<TestFile>> {
     fn walk(dir: &Path, out: &mut Vec<PathBuf>) -> anyhow::Result<()> {
         for e in fs::read_dir(dir).with_context(|| format!("reading {}", dir.display()))? {
@@ -314,7 +315,14 @@ pub fn read_tests(dir: &Path) -> anyhow::Result<Vec<TestFile>> {
         }
         Ok(())
     }
-    let data = dir.join("data");
+    let plain = !dir.join("data").exists()
+        && fs::read_to_string(dir.join("tests.txt"))
+            .is_ok_and(|t| t.starts_with(super::yaml::MARK));
+    let data = if plain {
+        dir.to_path_buf()
+    } else {
+        dir.join("data")
+    };
     if !data.is_dir() {
         bail!(
             "{} has no data/ directory: not a package in the Kattis layout",

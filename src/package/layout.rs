@@ -31,6 +31,17 @@ pub enum Format {
     V2025,
     /// NN.in / NN.ans, samples first, and tests.txt with one line per test.
     Plain,
+    /// Codeforces Polygon's package, a zip: problem.xml, files/ (testlib.h,
+    /// the testlib validator and checker), solutions/, statements/, tests/.
+    Polygon,
+    /// HydroOJ's import zip: problem.yaml, problem_en.md, testdata/ with
+    /// config.yaml.
+    Hydro,
+    /// Luogu's test data zip: numbered tests, config.yml and, where the
+    /// game needs one, checker.cpp.
+    Luogu,
+    /// UOJ's (and QOJ's) data zip: problem.conf, the tests, val.cpp.
+    Uoj,
 }
 
 impl Format {
@@ -40,13 +51,40 @@ impl Format {
         match self {
             Format::Draft2023 => Some("2023-07-draft"),
             Format::V2025 => Some("2025-09"),
-            Format::Legacy | Format::Plain => None,
+            _ => None,
         }
+    }
+
+    /// The name `--format` gives it.
+    pub fn name(self) -> &'static str {
+        match self {
+            Format::Legacy => "legacy",
+            Format::Draft2023 => "2023-07-draft",
+            Format::V2025 => "2025-09",
+            Format::Plain => "plain",
+            Format::Polygon => "polygon",
+            Format::Hydro => "hydro",
+            Format::Luogu => "luogu",
+            Format::Uoj => "uoj",
+        }
+    }
+
+    /// Whether the package is one zip file, as these judges take it.
+    pub fn is_archive(self) -> bool {
+        matches!(
+            self,
+            Format::Polygon | Format::Hydro | Format::Luogu | Format::Uoj
+        )
+    }
+
+    /// Whether the package carries the problem's name (`--name`).
+    pub fn carries_name(self) -> bool {
+        !matches!(self, Format::Plain | Format::Luogu | Format::Uoj)
     }
 
     /// Whether the package is a problem package (problem.yaml and data/).
     pub fn is_problem_package(self) -> bool {
-        self != Format::Plain
+        !(self == Format::Plain || self.is_archive())
     }
 
     /// Where the English statement goes, and whether it is LaTeX.
@@ -55,7 +93,7 @@ impl Format {
             Format::Legacy => Some(("problem_statement/problem.en.tex", true)),
             Format::Draft2023 => Some(("statement/problem.en.md", false)),
             Format::V2025 => Some(("statement/problem.en.tex", true)),
-            Format::Plain => None,
+            _ => None,
         }
     }
 }

@@ -15,6 +15,7 @@ use crate::game::{events, generate_case, parse_valid, Edge, Game};
 use crate::id::GameId;
 
 mod against;
+mod archive;
 mod check;
 mod edges;
 mod kill;
@@ -24,16 +25,49 @@ pub mod statement;
 mod yaml;
 
 pub use against::{against, AgainstOptions, Fate};
+pub use archive::{is_archive, left_out, open as open_archive, Archive, MEMORY_MIB, TIME_LIMIT_MS};
 pub use check::{
-    check, ensure_solvers, package_tests, read_tests, reports, run_tests, AnswerFile, CheckReport,
-    TestFile, TestOutcome, Verdict,
+    check, ensure_solvers, package_tests, reports, run_tests, AnswerFile, CheckReport, TestFile,
+    TestOutcome, Verdict,
 };
 pub use edges::{
     edge_set, goal_edge, reach, reach_profiles, EdgeCover, Reach, EDGES_WANTED, REACH_DRAWS,
 };
 pub use kill::{kills, KILLS_WANTED};
-pub use layout::{package_game, write, Extras, Format, Submission};
+pub use layout::{Extras, Format, Submission};
 pub use program::{prepare, BuildDir, Program, ProgramArg};
+
+/// Writes the package in `format`: a folder ([`layout::write`]) or a
+/// judge's zip ([`archive::write`]).
+pub fn write(
+    p: &Package,
+    format: Format,
+    out: &Path,
+    force: bool,
+    keep: &[&Path],
+    extras: &Extras,
+) -> anyhow::Result<()> {
+    match format.is_archive() {
+        true => archive::write(p, format, out, force, extras),
+        false => layout::write(p, format, out, force, keep, extras),
+    }
+}
+
+/// Every test of a package on disk: a folder, or a judge's zip.
+pub fn read_tests(path: &Path) -> anyhow::Result<Vec<TestFile>> {
+    match archive::is_archive(path) {
+        true => archive::open(path)?.tests(),
+        false => check::read_tests(path),
+    }
+}
+
+/// The game of a package gamefuzz wrote, folder or zip.
+pub fn package_game(path: &Path) -> Option<GameId> {
+    match archive::is_archive(path) {
+        true => archive::open(path).ok()?.game(),
+        false => layout::package_game(path),
+    }
+}
 
 #[derive(Debug, Clone)]
 pub struct Options {

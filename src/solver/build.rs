@@ -264,7 +264,7 @@ fn build_cached(path: &Path) -> anyhow::Result<Vec<String>> {
 
 /// Where built sources are kept: `$XDG_CACHE_HOME/gamefuzz/builds`, else
 /// `~/.cache/gamefuzz/builds`, else under the temporary directory.
-fn cache_dir() -> PathBuf {
+pub(crate) fn cache_dir() -> PathBuf {
     let home = |v: &str| {
         std::env::var_os(v)
             .filter(|p| !p.is_empty())

@@ -8,6 +8,8 @@ use std::os::unix::fs::PermissionsExt;
 use std::path::{Path, PathBuf};
 use std::process::{Command, Output, Stdio};
 
+pub mod testlib;
+
 /// Runs `gamefuzz args` with `stdin` on its standard input, in the crate
 /// root, and fails the test if the command panicked.
 pub fn gamefuzz(args: &[&str], stdin: impl AsRef<[u8]>) -> Output {

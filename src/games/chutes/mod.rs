@@ -40,6 +40,7 @@ impl Game for Chutes {
     const SAMPLE: &'static str = include_str!("sample.in");
     const VALIDATOR: &'static str = include_str!("validator.cpp");
     const ANSWER_VALIDATOR: &'static str = include_str!("answer.cpp");
+    const TESTLIB_VALIDATOR: &'static str = include_str!("validator_testlib.cpp");
     const RULES_TEXT: &'static str = include_str!("../../../docs/rules/chutes.md");
     type Input = Input;
     type Output = Winners;

@@ -60,6 +60,8 @@ impl Game for Pigs {
     const SAMPLE: &'static str = include_str!("sample.in");
     const VALIDATOR: &'static str = include_str!("validator.cpp");
     const ANSWER_VALIDATOR: &'static str = include_str!("answer.cpp");
+    const TESTLIB_VALIDATOR: &'static str = include_str!("validator_testlib.cpp");
+    const CHECKER: Option<&'static str> = Some(include_str!("checker.cpp"));
     const RULES_TEXT: &'static str = include_str!("../../../docs/rules/pigs.md");
 
     type Input = Input;
