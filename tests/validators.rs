@@ -221,6 +221,7 @@ fn package_tests<G: Game>(dir: &Path) -> Vec<(String, Vec<u8>, Vec<u8>)> {
         tests: 30,
         seed: 1,
         corpus: Path::new(env!("CARGO_MANIFEST_DIR")).join("corpus"),
+        most_files: package::Format::Legacy.most_tests(),
     };
     let p = package::build::<G>(&opts).expect("build the package");
     let out = dir.join("package");

@@ -168,6 +168,7 @@ fn package_command<G: Game>(args: &PackageArgs) -> anyhow::Result<Exit> {
         tests: args.tests,
         seed: args.seed,
         corpus: args.corpus.clone(),
+        most_files: args.format.most_tests(),
     };
     let limits = args.limits.limits()?;
     let against_time = seconds(args.against_time);

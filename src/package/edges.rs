@@ -258,7 +258,7 @@ impl<G: Game> super::Draft<G> {
                 });
             }
         }
-        while self.tests.len() < MAX_FILES && !self.want.is_empty() {
+        while self.tests.len() < self.most_files && !self.want.is_empty() {
             for c in &mut cases {
                 c.used = false;
             }
@@ -329,6 +329,7 @@ mod tests {
                 tests: 12,
                 seed: 1,
                 corpus: std::path::PathBuf::from("/nonexistent"),
+                most_files: MAX_FILES,
             };
             let p = super::super::build::<G>(&opts).unwrap();
             let cover = p.edge_cover();

@@ -45,6 +45,18 @@ pub enum Format {
 }
 
 impl Format {
+    /// Secret tests a package of this format may hold for the edge goal.
+    /// HydroOJ keeps fewer than 100 files of a problem's test data
+    /// (`limit.problem_files_max`): the tests, their answers, the sample's,
+    /// `config.yaml`, the validator and a checker. The other judges take a
+    /// hundred tests.
+    pub fn most_tests(self) -> usize {
+        match self {
+            Format::Hydro => 46,
+            _ => super::edges::MAX_FILES,
+        }
+    }
+
     /// The `problem_format_version` written; `None` for legacy (the key's
     /// absence means legacy to every reader) and plain (no problem.yaml).
     pub fn version(self) -> Option<&'static str> {

@@ -77,6 +77,9 @@ pub struct Options {
     pub seed: u64,
     /// Corpus root whose findings for the game become tests (if it exists).
     pub corpus: PathBuf,
+    /// Secret test files the edge goal may bring the package to: what
+    /// the format's judge takes ([`Format::most_tests`]).
+    pub most_files: usize,
 }
 
 /// Tests drawn from these profiles, when the game has them, whatever the
@@ -265,11 +268,13 @@ struct Draft<G: Game> {
     reach: Reach<G::Input>,
     /// What the files made so far leave wanting of the edge goal.
     want: edges::Wanted,
+    /// [`Options::most_files`].
+    most_files: usize,
 }
 
 impl<G: Game> Draft<G> {
     /// An empty draft whose rule coverage starts with the sample's.
-    fn new(seed: u64, sample: String, sample_hits: &[u64], reach: Reach<G::Input>) -> Self {
+    fn new(opts: &Options, sample: String, sample_hits: &[u64], reach: Reach<G::Input>) -> Self {
         let mut covered = vec![false; G::RULES.len()];
         for (c, &h) in covered.iter_mut().zip(sample_hits) {
             *c |= h > 0;
@@ -277,10 +282,11 @@ impl<G: Game> Draft<G> {
         Draft {
             tests: Vec::new(),
             covered,
-            next_seed: seed,
+            next_seed: opts.seed,
             sample,
             want: edges::Wanted::new(&reach, edges::repeats::<G>(&reach)),
             reach,
+            most_files: opts.most_files,
         }
     }
 
@@ -687,7 +693,7 @@ pub fn build<G: Game>(opts: &Options) -> anyhow::Result<Package> {
     let sample_text = G::render(&sample_input);
     let reach = reach::<G>(&reach_profiles::<G>());
     let reach_edges = reach.edges.keys().copied().collect();
-    let mut draft = Draft::<G>::new(opts.seed, sample_text.clone(), &sample_hits, reach);
+    let mut draft = Draft::<G>::new(opts, sample_text.clone(), &sample_hits, reach);
     draft.add_required();
     draft.add_findings(&opts.corpus.join(G::ID.name()))?;
     // `max` is left out of the search and the filling: its files are the
