@@ -707,11 +707,16 @@ impl<'a, O: Observer> Table<'a, O> {
     /// where a mistaken program keeps one.
     fn take(&mut self, who: usize, i: usize) -> Card {
         if O::BENDING {
-            let holes = &mut self.holes[who];
-            for g in holes.iter_mut().filter(|g| **g > i) {
-                *g -= 1;
+            // Only a hand whose draws fill its holes ever empties the list:
+            // kept for any other mistake, it would grow with every card
+            // played, and every play would walk it.
+            if self.bent(Mk::DrawFillsHoles) {
+                let holes = &mut self.holes[who];
+                for g in holes.iter_mut().filter(|g| **g > i) {
+                    *g -= 1;
+                }
+                holes.push(i);
             }
-            holes.push(i);
             if self.bent(Mk::PenaltyLeavesStaleMarks) {
                 let slots = &mut self.slots[who];
                 let slot = slots.live.remove(i);
