@@ -217,25 +217,33 @@ impl Right {
     }
 }
 
-/// The simplest decided variant on which the program is right: a removal
-/// before a move, before a count, before another value; the element first
-/// in the text on a tie.
+/// Of the decided variants on which the program is right (all one edit
+/// away), the one whose engine run differs least from the exemplar's: the
+/// fewest rule events, with their contexts, that fire a different number
+/// of times. Taking a throw out replays a whole game differently; taking
+/// out the chute the program mishandles changes that chute's event alone,
+/// and that is the difference that isolates the failure. On a tie, a
+/// removal before a move, before a count, before another value; the
+/// element first in the text.
 pub fn right<G: Game>(input: &G::Input, v: &Varied<G::Input>) -> Part<Right> {
-    let best = (v.decided.iter())
-        .filter(|(_, _, o)| *o == Outcome::Right)
-        .min_by_key(|(var, _, _)| (var.edit, var.element));
     if let Some(why) = too_large(v) {
         return Part::cut(why);
     }
-    let Some((var, text, _)) = best else {
+    let before = events::<G>(input);
+    let best = (v.decided.iter())
+        .filter(|(_, _, o)| *o == Outcome::Right)
+        .map(|d| {
+            let after = events::<G>(&d.0.input);
+            (distance(&before, &after), d, after)
+        })
+        .min_by_key(|(far, (var, _, _), _)| (*far, var.edit, var.element));
+    let Some((_, (var, text, _), after)) = best else {
         return Part::cut(match (v.decided.is_empty(), v.undecided) {
             (true, 0) => "no valid input one edit away",
             (_, 0) => "the program is wrong on every valid input one edit away",
             _ => "explain time spent before an input one edit away was found right",
         });
     };
-    let before = events::<G>(input);
-    let after = events::<G>(&var.input);
     let (gone, new) = difference(&before, &after);
     Part::Found(Right {
         change: format!("{} {}", v.elements[var.element].label, var.change),
@@ -243,6 +251,14 @@ pub fn right<G: Game>(input: &G::Input, v: &Varied<G::Input>) -> Part<Right> {
         gone,
         new,
     })
+}
+
+/// How many events fire a different number of times in two runs.
+fn distance(a: &BTreeMap<String, u64>, b: &BTreeMap<String, u64>) -> usize {
+    let differs = |x: &BTreeMap<String, u64>, y: &BTreeMap<String, u64>| {
+        x.iter().filter(|(k, n)| y.get(*k) != Some(n)).count()
+    };
+    differs(a, b) + b.keys().filter(|k| !a.contains_key(*k)).count()
 }
 
 /// The most events a side of a difference names.
