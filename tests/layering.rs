@@ -226,3 +226,42 @@ fn the_files_of_a_module_folder_import_each_other_in_no_circle() {
         }
     }
 }
+
+/// Everything `m` imports, directly or through the modules it imports.
+fn reached(graph: &Graph, m: &str) -> BTreeSet<String> {
+    let mut seen = BTreeSet::new();
+    let mut todo = vec![m.to_string()];
+    while let Some(n) = todo.pop() {
+        for t in graph.get(&n).into_iter().flatten() {
+            if seen.insert(t.clone()) {
+                todo.push(t.clone());
+            }
+        }
+    }
+    seen
+}
+
+/// Explaining is a phase after shrinking, as generating and shrinking are
+/// phases before it: it is fed a finding and a way to run the program, so
+/// it stands below the campaign, the fuzz bodies, the packages and the
+/// reports that use it, and reaches none of them. The driver uses it.
+#[test]
+fn the_explanation_stands_below_what_uses_it() {
+    let graph = graph();
+    assert!(
+        graph.get("driver").is_some_and(|e| e.contains("explain")),
+        "the scan misses the edge driver -> explain: {graph:?}"
+    );
+    let below = reached(&graph, "explain");
+    assert!(
+        below.contains("solver") && below.contains("game"),
+        "{below:?}"
+    );
+    for above in ["driver", "cli", "package", "report", "fuzz"] {
+        assert!(
+            !below.contains(above),
+            "explain reaches {above}: {:?}",
+            graph.get("explain")
+        );
+    }
+}

@@ -29,6 +29,12 @@ pub struct ShrinkArgs {
     #[arg(long, default_value_t = 60.0, value_parser = super::any_seconds,
           allow_hyphen_values = true)]
     pub shrink_time: f64,
+    /// Seconds to explain the shrunk divergence in (rules involved, what
+    /// matters in the input, the smallest change that makes the program
+    /// right, catalogued mistakes), printed on stderr; 0 explains nothing.
+    #[arg(long, value_name = "SECS", default_value_t = 20.0,
+          value_parser = super::any_seconds, allow_hyphen_values = true)]
+    pub explain_time: f64,
     /// Also store the result in this corpus root (as `diff` does).
     #[arg(long)]
     pub corpus: Option<PathBuf>,
@@ -55,6 +61,7 @@ impl GameCommand for ShrinkArgs {
             &self.solvers.0,
             self.file.as_deref(),
             &bounds,
+            seconds(self.explain_time),
             self.corpus.as_deref(),
             &self.limits.calibrated_limits()?,
         )
@@ -65,6 +72,7 @@ fn shrink_command<G: Game>(
     solvers: &[SolverSpec],
     file: Option<&Path>,
     bounds: &ShrinkLimits,
+    explain: std::time::Duration,
     corpus_root: Option<&Path>,
     limits: &Limits,
 ) -> anyhow::Result<Exit> {
@@ -100,6 +108,19 @@ fn shrink_command<G: Game>(
     }
     let records = corpus::records::<G>(solvers, small_runs);
     crate::console::errs!("{}", super::fault_lines(&records));
+    if !explain.is_zero() {
+        let e = crate::explain::explain_input::<G>(solvers, &sig, &out, &records, limits, explain);
+        if let Some(e) = e {
+            crate::console::errln!("explanation:");
+            let free = crate::explain::show::annotated(&out, Some(&e), "  ");
+            if free.contains(crate::explain::show::FREE) {
+                crate::console::errs!("{free}");
+            }
+            for l in crate::explain::show::lines(&e) {
+                crate::console::errln!("  {l}");
+            }
+        }
+    }
     if let Some(root) = corpus_root {
         let meta = corpus::Meta::new::<G>(&sig, records, None, None, small.complete);
         let stored = corpus::store(root, G::ID, &out, meta)?;
