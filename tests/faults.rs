@@ -749,6 +749,8 @@ fn garbage_output_is_one_signature_and_never_printed_raw() {
             "2",
             "--no-store",
             "--json",
+            "--explain-time",
+            "2",
         ],
         secs(60),
     );

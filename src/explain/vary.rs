@@ -25,6 +25,8 @@ pub struct Varied<I> {
     pub undecided: usize,
     /// The exemplar's size, where it is too large to vary.
     pub too_large: Option<usize>,
+    /// Why nothing was varied, where something other than size says so.
+    pub not_varied: Option<&'static str>,
 }
 
 impl<I> Varied<I> {
@@ -63,6 +65,7 @@ pub fn vary<G: Game>(input: &G::Input, oracle: &mut Oracle, until: Instant) -> V
             decided: Vec::new(),
             undecided: 0,
             too_large: Some(own.len()),
+            not_varied: None,
         };
     }
     let elements = G::elements(input);
@@ -112,6 +115,7 @@ pub fn vary<G: Game>(input: &G::Input, oracle: &mut Oracle, until: Instant) -> V
         decided,
         undecided: rest.count(),
         too_large: None,
+        not_varied: None,
     }
 }
 
@@ -134,8 +138,22 @@ pub struct Matter {
     pub lost_when: Option<String>,
 }
 
+/// Nothing varied, for the reason given.
+pub fn none<I>(why: &'static str) -> Varied<I> {
+    Varied {
+        elements: Vec::new(),
+        decided: Vec::new(),
+        undecided: 0,
+        too_large: None,
+        not_varied: Some(why),
+    }
+}
+
 /// Why nothing was varied, where nothing was.
 fn too_large<I>(v: &Varied<I>) -> Option<String> {
+    if let Some(why) = v.not_varied {
+        return Some(why.to_string());
+    }
     v.too_large.map(|n| {
         format!("the exemplar is too large to vary ({n} bytes, more than {MAX_VARIED}): it was not shrunk far enough")
     })
