@@ -511,9 +511,9 @@ fn check_slips(game: GameId) {
                 "--no-store",
                 "--json",
                 "--shrink-time",
-                "10",
+                "5",
                 "--explain-time",
-                "20",
+                "10",
             ],
             "",
         );
