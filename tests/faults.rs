@@ -1196,12 +1196,12 @@ fn calibrated_limits_cut_hangs_early_and_never_convict_a_slow_program() {
         pids.record("$$")
     );
     // A hanging run notes how long it has lived (in ms) as it waits to be
-    // killed.
+    // killed, from the start: a calibrated limit may cut it within 20 ms.
     let lived = dir.path().join("lived");
     std::fs::create_dir(&lived).unwrap();
     let hang = format!(
-        "t0=$(date +%s%N)\n\
-         while :; do sleep 0.05; echo $((($(date +%s%N) - t0) / 1000000)) >> {}/$$; done",
+        "t0=$(date +%s%N)\necho 0 >> {0}/$$\n\
+         while :; do sleep 0.05; echo $((($(date +%s%N) - t0) / 1000000)) >> {0}/$$; done",
         lived.display()
     );
     let hangs = script(

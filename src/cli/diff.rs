@@ -501,7 +501,8 @@ fn signature_block(r: &SignatureReport, external: bool) -> String {
     }
     if let Some(e) = &r.explain {
         for l in explained::lines(e) {
-            out += &format!("    {l}\n");
+            out += format!("    {l}").trim_end();
+            out += "\n";
         }
     }
     out += &match (r.repro_rebuilds, &r.original_repro) {

@@ -33,8 +33,8 @@ use serde::Serialize;
 
 pub use catalogue::{Agreed, Like, Likeness};
 pub use oracle::{Oracle, Outcome};
-pub use spectrum::{events, RuleScore};
-pub use vary::{Matter, Right};
+pub use spectrum::RuleScore;
+pub use vary::{events, Matter, Right};
 
 use crate::corpus::SolverRecord;
 use crate::game::{parse_valid, Game};

@@ -10,7 +10,6 @@ use std::time::Instant;
 use serde::Serialize;
 
 use super::oracle::{Oracle, Outcome};
-use super::spectrum::events;
 use super::Part;
 use crate::game::{Element, Game, Variant};
 use crate::interrupt;
@@ -269,6 +268,14 @@ pub fn right<G: Game>(input: &G::Input, v: &Varied<G::Input>) -> Part<Right> {
         gone,
         new,
     })
+}
+
+/// The engine's rule events on `input`, each named with its context
+/// (`cannon-attacks/left/first`), and how often each occurs.
+pub fn events<G: Game>(input: &G::Input) -> BTreeMap<String, u64> {
+    (crate::game::events::<G>(input).counts.into_iter())
+        .map(|(e, n)| (crate::game::event_name::<G>(e), n))
+        .collect()
 }
 
 /// How many events fire a different number of times in two runs.
