@@ -199,8 +199,9 @@ fn explaining_runs_on_its_own_time() {
 fn repro_and_shrink_explain_too() {
     let dir = tempfile::tempdir().unwrap();
     let input = dir.path().join("case.in");
-    // A horse whose leg is blocked gives no check: the mistake sees one.
-    std::fs::write(&input, "2 1 5\nG 10 4\nH 3 5\nR 2 1\n\n0 0 0\n").unwrap();
+    // The horse at (3,4) stands on the leg of the one at (3,5): the
+    // engine's general escapes, the mistake's is checkmated.
+    std::fs::write(&input, "3 1 6\nG 8 5\nH 3 5\nH 3 4\n\n0 0 0\n").unwrap();
     let solvers = "engine,mistake:horse-leg-ignored";
     let path = input.to_str().unwrap();
     let repro = gamefuzz(

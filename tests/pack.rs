@@ -361,11 +361,11 @@ fn shards_split_a_campaign_without_overlap() {
 fn a_shard_of_a_huge_campaign_runs_each_case_once_and_ends() {
     for (shard, amount, cases) in [
         ("1/9223372036854775808", ["--cases", "100"], 1),
-        ("1/9223372036854775808", ["--time", "30"], 2),
+        ("1/9223372036854775808", ["--time", "600"], 2),
         ("3/18446744073709551615", ["--cases", "100"], 1),
         (
             "18446744073709551615/18446744073709551615",
-            ["--time", "30"],
+            ["--time", "600"],
             1,
         ),
     ] {
@@ -375,7 +375,7 @@ fn a_shard_of_a_huge_campaign_runs_each_case_once_and_ends() {
         let v = diff_json(&args);
         assert_eq!(v["cases"], cases, "{shard} {amount:?}: {v}");
         assert!(
-            start.elapsed() < std::time::Duration::from_secs(20),
+            start.elapsed() < std::time::Duration::from_secs(60),
             "{shard} {amount:?} ran until its time was up"
         );
     }

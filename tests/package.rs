@@ -1015,7 +1015,9 @@ fn a_package_kills_every_catalogued_mistake_by_construction() {
             })
             .map(|(_, (b, _))| text(b))
             .collect();
-        assert!(descs.len() <= 60, "{g}: {} secret tests", descs.len());
+        // The edge goal adds files up to what a judge takes, no further.
+        let most = gamefuzz::package::Format::Legacy.most_tests();
+        assert!(descs.len() <= most, "{g}: {} secret tests", descs.len());
         for name in &names {
             let named = descs.iter().any(|d| {
                 d.rsplit_once("; kills ")

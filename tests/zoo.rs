@@ -178,8 +178,8 @@ fn elements(game: GameId) -> &'static [&'static str] {
             "lose-a-turn square",
         ],
         GameId::Pigs => &["card", "pig", "deck"],
-        GameId::Generals => &["line", "move", "castle", "count"],
-        GameId::Stones => &["pile", "count"],
+        GameId::Generals => &["line", "move", "castle", "soldiers"],
+        GameId::Stones => &["pile"],
     }
 }
 
@@ -400,13 +400,166 @@ fn check_zoo(game: GameId) {
     );
 }
 
+/// Of a slip's explanation, on its most frequent signature: whether the
+/// top rule involved is the rule the slip bends, and whether the smallest
+/// change that makes it right touches the kind of element its bug is
+/// about; and, looser, whether that rule is among the top three and the
+/// element among what the change or what matters names.
+#[derive(Default, Debug)]
+struct Pointed {
+    rule: bool,
+    element: bool,
+    rule_in_three: bool,
+    element_named: bool,
+}
+
+fn pointed(summary: &serde_json::Value, rule: &str, element: &str) -> (Pointed, String) {
+    let sigs = summary["signatures"]
+        .as_array()
+        .cloned()
+        .unwrap_or_default();
+    let Some(main) = sigs.iter().max_by_key(|s| s["count"].as_u64()) else {
+        return (Pointed::default(), "no signature".into());
+    };
+    let e = &main["explain"];
+    let base = |r: &serde_json::Value| -> String {
+        let r = r["rule"].as_str().unwrap_or_default();
+        r.split('/').next().unwrap_or_default().to_string()
+    };
+    let rules: Vec<String> = e["rules"]
+        .as_array()
+        .into_iter()
+        .flatten()
+        .map(base)
+        .collect();
+    let change = e["right"]["change"].as_str().unwrap_or_default();
+    let lost: Vec<&str> = (e["matters"].as_array().into_iter().flatten())
+        .filter(|m| m["free"] == false)
+        .filter_map(|m| m["element"].as_str())
+        .collect();
+    let p = Pointed {
+        rule: rules.first().is_some_and(|r| r == rule),
+        element: change.contains(element),
+        rule_in_three: rules.iter().take(3).any(|r| r == rule),
+        element_named: change.contains(element) || lost.iter().any(|l| l.contains(element)),
+    };
+    let shown = format!(
+        "rules {:?}, change {change:?}",
+        &rules[..rules.len().min(3)]
+    );
+    (p, shown)
+}
+
+/// The slips of a game: each is killed by the default package, none is
+/// named after a catalogued mistake or pair (their mistakes are not in the
+/// catalogue, and a likeness would be false), and each is explained from
+/// the rules and its input: the rule it bends among the top rules
+/// involved, the element its bug is about among what the smallest change
+/// or what matters names.
+fn check_slips(game: GameId) {
+    let dir = tempfile::tempdir().unwrap();
+    let slips: Vec<(PathBuf, String)> = sources(game)
+        .into_iter()
+        .filter(|(_, text)| header(text, "zoo") == ["slip"])
+        .collect();
+    let mut solvers = Vec::new();
+    for (i, (source, _)) in slips.iter().enumerate() {
+        let bin = dir.path().join(format!("slip-{i}"));
+        let Some(bin) = cpp_program(source, &bin, &["-O2", "-std=c++17"]) else {
+            return;
+        };
+        solvers.push(format!("cmd:{}", bin.display()));
+    }
+    let empty = dir.path().join("empty");
+    fs::create_dir(&empty).unwrap();
+    let package = dir.path().join("package");
+    let args = ["package", game.name(), "--out", package.to_str().unwrap()];
+    let out = gamefuzz(
+        &[&args[..], &["--corpus", empty.to_str().unwrap()]].concat(),
+        "",
+    );
+    assert!(out.status.success(), "{}", text(&out.stderr));
+    let out = gamefuzz(
+        &[
+            "check",
+            package.to_str().unwrap(),
+            "--solvers",
+            &solvers.join(","),
+        ],
+        "",
+    );
+    let report = text(&out.stdout);
+    let mut lines = Vec::new();
+    let (mut strict, mut loose, mut ruled) = (0, 0, 0);
+    for ((source, src), s) in slips.iter().zip(&solvers) {
+        let at = source.display();
+        let line = (report.lines())
+            .find(|l| l.starts_with(&format!("check {s}: ")))
+            .unwrap_or_else(|| panic!("no line for {s}:\n{report}"));
+        assert!(
+            !line.contains(": fails 0 of "),
+            "{at}: the default package lets it through: {line}"
+        );
+        let out = gamefuzz(
+            &[
+                "diff",
+                game.name(),
+                "--solvers",
+                &format!("engine,{s}"),
+                "--cases",
+                cases(game),
+                "--no-store",
+                "--json",
+                "--shrink-time",
+                "5",
+                "--explain-time",
+                "10",
+            ],
+            "",
+        );
+        assert_eq!(out.status.code(), Some(1), "{at}: {}", text(&out.stderr));
+        let summary: serde_json::Value =
+            serde_json::from_slice(&out.stdout).expect("a JSON summary");
+        let (named, _) = named_in(&text(&out.stdout));
+        assert!(
+            named.is_empty(),
+            "{at}: named after catalogued mistakes {named:?}"
+        );
+        let (rule, element) = (&header(src, "rule")[0], &header(src, "element")[0]);
+        let (p, shown) = pointed(&summary, rule, element);
+        strict += usize::from(p.rule && p.element);
+        loose += usize::from(p.rule_in_three && p.element_named);
+        ruled += usize::from(p.rule_in_three);
+        lines.push(format!(
+            "{at}: rule {rule}, element {element}: {p:?}; {shown}"
+        ));
+    }
+    let n = slips.len();
+    eprintln!(
+        "zoo {game}: {n} slips killed, none named; explained: top rule and change {strict}/{n}, rule in the top three {ruled}/{n}, and element named too {loose}/{n}\n{}",
+        lines.join("\n")
+    );
+    // What is held: the bent rule among the top three rules involved for
+    // a quarter of a game's slips at least (stones, whose rules are
+    // outcomes, reaches no more). The goal is more (the top rule and the
+    // smallest change for nine in ten); docs/mistakes.md gives what is
+    // measured, and the element a change names is measured, not held.
+    assert!(
+        4 * ruled >= n,
+        "{game}: the rule a slip bends is among the top three rules involved for {ruled} of {n} slips:\n{}",
+        lines.join("\n")
+    );
+}
+
 macro_rules! zoo_tests {
     ($($test:ident => $game:ident,)*) => {$(
         /// The default package kills every wrong program of the zoo and
-        /// passes every right one; `diff` names the wrong ones.
+        /// every slip, and passes every right one; `diff` names the wrong
+        /// ones and explains the slips.
         #[test]
         fn $test() {
             check_zoo(GameId::$game);
+            check_slips(GameId::$game);
         }
     )*};
 }

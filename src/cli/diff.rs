@@ -89,9 +89,7 @@ pub struct DiffArgs {
     pub no_shrink: bool,
     /// Wall-clock budget of all the run's shrinking, in seconds, shared
     /// between its findings (cheapest first) and, for `all`, split evenly
-    /// between games; it also bounds the matching of a program's findings
-    /// against the catalogued mistakes [default: --time, or 60 with
-    /// --cases].
+    /// between games [default: --time, or 60 with --cases].
     #[arg(long, value_name = "SECS", conflicts_with = "no_shrink",
           value_parser = super::any_seconds, allow_hyphen_values = true)]
     pub shrink_time: Option<f64>,
@@ -503,7 +501,8 @@ fn signature_block(r: &SignatureReport, external: bool) -> String {
     }
     if let Some(e) = &r.explain {
         for l in explained::lines(e) {
-            out += &format!("    {l}\n");
+            out += format!("    {l}").trim_end();
+            out += "\n";
         }
     }
     out += &match (r.repro_rebuilds, &r.original_repro) {

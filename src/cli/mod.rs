@@ -184,11 +184,12 @@ pub struct LimitArgs {
     pub steps: u64,
     /// Time limit of each external program run: SECS (more than 0), or
     /// `auto` / `auto:MAX` (the default is auto:10): for diff and shrink,
-    /// calibrated on the program's own runs, twice its slowest answered
-    /// run on inputs of that size, at least 0.1 s and at most MAX, 0.5 s
-    /// before it has answered any; a run cut there is run again with MAX
-    /// before its timeout counts (other commands use MAX). The program and every process it starts are
-    /// killed when it is up.
+    /// calibrated on the program's own runs, twice the time within which
+    /// it answered 99% of its runs on inputs of that size, at least 0.02 s
+    /// and at most MAX, 0.5 s before it has answered any; a run cut there
+    /// is run again with MAX before its timeout counts (other commands use
+    /// MAX). The program and every process it starts are killed when it is
+    /// up.
     #[arg(long, default_value = "auto", value_parser = parse_timeout,
           allow_hyphen_values = true, value_name = "SECS|auto[:MAX]")]
     pub timeout: Timeout,

@@ -117,7 +117,7 @@ fn shrink_command<G: Game>(
                 crate::console::errs!("{free}");
             }
             for l in crate::explain::show::lines(&e) {
-                crate::console::errln!("  {l}");
+                crate::console::errln!("{}", format!("  {l}").trim_end());
             }
         }
     }

@@ -33,8 +33,8 @@ use serde::Serialize;
 
 pub use catalogue::{Agreed, Like, Likeness};
 pub use oracle::{Oracle, Outcome};
-pub use spectrum::{events, RuleScore};
-pub use vary::{Matter, Right};
+pub use spectrum::RuleScore;
+pub use vary::{events, Matter, Right};
 
 use crate::corpus::SolverRecord;
 use crate::game::{parse_valid, Game};
@@ -131,7 +131,16 @@ pub fn explain<G: Game>(
     // The variations take at most two thirds of the time: the catalogue
     // must have its turn.
     let vary_until = start + total.mul_f64(2.0 / 3.0);
-    let varied = vary::vary::<G>(f.input, &mut oracle, vary_until);
+    // A program that times out on the exemplar would likely time out on
+    // most inputs one edit away, each costing a whole time limit.
+    let times_out = (f.records.iter())
+        .any(|r| (r.fault.as_ref()).is_some_and(|x| x.kind == crate::fault::FaultKind::Timeout));
+    let varied = match times_out {
+        true => vary::none(
+            "a program times out on the exemplar: each input one edit away would cost a whole time limit",
+        ),
+        false => vary::vary::<G>(f.input, &mut oracle, vary_until),
+    };
     let (matters, right) = match &varied {
         _ if stopped() => (Part::cut("interrupted"), Part::cut("interrupted")),
         v => (vary::matters::<G>(v), vary::right::<G>(f.input, v)),

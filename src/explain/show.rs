@@ -136,7 +136,11 @@ pub fn lines(e: &Explanation) -> Vec<String> {
             out.push(r.line());
             if inline(&r.input) {
                 out.push("right input:".into());
-                out.extend(r.input.lines().map(|l| format!("  {}", l.trim_end())));
+                out.extend(
+                    r.input
+                        .lines()
+                        .map(|l| format!("  {l}").trim_end().to_string()),
+                );
             }
         }
         Part::Cut { cut } => out.push(format!("right when: not established ({cut})")),

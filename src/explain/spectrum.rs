@@ -5,7 +5,7 @@
 //! than on the passing ones (Ochiai: failing / sqrt(all failing ×
 //! (failing + passing)), what Tarantula's successors found to rank best).
 
-use std::collections::{BTreeMap, BTreeSet};
+use std::collections::BTreeSet;
 
 use serde::Serialize;
 
@@ -13,14 +13,6 @@ use super::vary::Varied;
 use super::{Agreed, Finding, Part};
 use crate::corpus::SolverRecord;
 use crate::game::{event_name, parse_valid, Context, Event, Game, Observer};
-
-/// The engine's rule events on `input`, each named with its context
-/// (`cannon-attacks/left/first`), and how often each occurs.
-pub fn events<G: Game>(input: &G::Input) -> BTreeMap<String, u64> {
-    (crate::game::events::<G>(input).counts.into_iter())
-        .map(|(e, n)| (crate::game::event_name::<G>(e), n))
-        .collect()
-}
 
 /// One rule event's score.
 #[derive(Debug, Clone, PartialEq, Serialize)]

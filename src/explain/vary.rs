@@ -10,7 +10,6 @@ use std::time::Instant;
 use serde::Serialize;
 
 use super::oracle::{Oracle, Outcome};
-use super::spectrum::events;
 use super::Part;
 use crate::game::{Element, Game, Variant};
 use crate::interrupt;
@@ -25,6 +24,8 @@ pub struct Varied<I> {
     pub undecided: usize,
     /// The exemplar's size, where it is too large to vary.
     pub too_large: Option<usize>,
+    /// Why nothing was varied, where something other than size says so.
+    pub not_varied: Option<&'static str>,
 }
 
 impl<I> Varied<I> {
@@ -63,6 +64,7 @@ pub fn vary<G: Game>(input: &G::Input, oracle: &mut Oracle, until: Instant) -> V
             decided: Vec::new(),
             undecided: 0,
             too_large: Some(own.len()),
+            not_varied: None,
         };
     }
     let elements = G::elements(input);
@@ -112,6 +114,7 @@ pub fn vary<G: Game>(input: &G::Input, oracle: &mut Oracle, until: Instant) -> V
         decided,
         undecided: rest.count(),
         too_large: None,
+        not_varied: None,
     }
 }
 
@@ -134,8 +137,22 @@ pub struct Matter {
     pub lost_when: Option<String>,
 }
 
+/// Nothing varied, for the reason given.
+pub fn none<I>(why: &'static str) -> Varied<I> {
+    Varied {
+        elements: Vec::new(),
+        decided: Vec::new(),
+        undecided: 0,
+        too_large: None,
+        not_varied: Some(why),
+    }
+}
+
 /// Why nothing was varied, where nothing was.
 fn too_large<I>(v: &Varied<I>) -> Option<String> {
+    if let Some(why) = v.not_varied {
+        return Some(why.to_string());
+    }
     v.too_large.map(|n| {
         format!("the exemplar is too large to vary ({n} bytes, more than {MAX_VARIED}): it was not shrunk far enough")
     })
@@ -251,6 +268,14 @@ pub fn right<G: Game>(input: &G::Input, v: &Varied<G::Input>) -> Part<Right> {
         gone,
         new,
     })
+}
+
+/// The engine's rule events on `input`, each named with its context
+/// (`cannon-attacks/left/first`), and how often each occurs.
+pub fn events<G: Game>(input: &G::Input) -> BTreeMap<String, u64> {
+    (crate::game::events::<G>(input).counts.into_iter())
+        .map(|(e, n)| (crate::game::event_name::<G>(e), n))
+        .collect()
 }
 
 /// How many events fire a different number of times in two runs.

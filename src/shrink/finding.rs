@@ -269,11 +269,26 @@ impl<G: Game> FindingJudge<'_, G> {
 
     /// Whether `runs` keep the signature; they are the result's if so.
     fn keeps(&mut self, cand: &G::Input, runs: Runs<G::Output>) -> bool {
-        let same = self.same(cand, &runs);
-        if same {
-            self.kept = Some(runs);
+        if !self.same(cand, &runs) {
+            return false;
         }
-        same
+        // A run cut at a calibrated limit keeps a timeout only once a run
+        // at the full limit confirms it, as in a campaign: a program merely
+        // slow on a busy machine would make any smaller input a timeout.
+        let runs = match runs.iter().flatten().any(|r| r.cut_early) {
+            true => {
+                let full = self.limits.full();
+                let c = verdict::compare::<G>(self.solvers, cand, &G::render(cand), &full);
+                self.program_runs += self.programs.len() as u64;
+                if !self.same(cand, &c.runs) {
+                    return false;
+                }
+                c.runs
+            }
+            false => runs,
+        };
+        self.kept = Some(runs);
+        true
     }
 
     /// The candidates `pending[at..end]` that pack into one valid file,

@@ -23,7 +23,7 @@ pub fn elements(input: &Input) -> Vec<Element> {
         };
         for (j, (kind, count)) in case.iter().enumerate() {
             out.push(Element {
-                label: format!("{prefix}the line {} {count}", kind.token()),
+                label: format!("{prefix}the pile line {} {count}", kind.token()),
                 line: line + 1 + j,
             });
         }

@@ -1,7 +1,7 @@
 // zoo: slip
 // bug: the soldiers left after a fight are kept in an int (int rest = a - e or e - a), which wraps when more than 2^31 - 1 are left
 // rule: stack-beyond-32-bits
-// element: count
+// element: soldiers
 #include <cstdio>
 #include <cstring>
 #include <vector>
