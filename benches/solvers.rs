@@ -7,7 +7,9 @@
 //! `benches/solvers/GAME.py`, `GAME-wrong.py` and `GAME-wrong.cpp`, whose
 //! first line names the slip. C++ is built with `g++ -O2`, Python runs under
 //! `pypy3` where it is installed, else `python3` (the interpreter itself,
-//! not a wrapper in `PATH`); a solver that cannot be built or run is
+//! not a wrapper in `PATH`), or under the one named by an argument
+//! `python3` or `pypy3` (CPython starts faster than PyPy, and is what a
+//! machine without `pypy3` runs); a solver that cannot be built or run is
 //! skipped with a note.
 //!
 //! Every program runs behind a shell script that appends a line to a file
@@ -17,9 +19,9 @@
 //! one's runs beyond its right sibling's are mostly diverging cases re-run
 //! alone. The script costs one `sh` start per run.
 //!
-//! Run with `cargo bench --bench solvers [-- CASES [JOBS]] [GAME...]`:
-//! CASES for every game (default per game, about 10 s for a Python solver
-//! on a loaded 2-core machine), JOBS workers (default 2).
+//! Run with `cargo bench --bench solvers [-- CASES [JOBS]] [python3|pypy3]
+//! [GAME...]`: CASES for every game (default per game, about 10 s for a
+//! Python solver on a loaded 2-core machine), JOBS workers (default 2).
 
 use std::path::{Path, PathBuf};
 use std::process::Command;
@@ -153,12 +155,13 @@ fn build(src: &Path, out: &Path) -> bool {
     ok
 }
 
-/// `pypy3`, else `python3`, as found in `PATH`, and the interpreter it
-/// names (`sys.executable`): a wrapper such as a pyenv shim costs a
-/// process or more per start, which is no part of what is measured.
-fn python() -> Option<PathBuf> {
+/// `names[0]`, else the next name, as found in `PATH`, and the
+/// interpreter it names (`sys.executable`): a wrapper such as a pyenv shim
+/// costs a process or more per start, which is no part of what is
+/// measured.
+fn python(names: &[&str]) -> Option<PathBuf> {
     let path = std::env::var_os("PATH")?;
-    let found = ["pypy3", "python3"].iter().find_map(|name| {
+    let found = names.iter().find_map(|name| {
         std::env::split_paths(&path)
             .map(|d| d.join(name))
             .find(|p| p.is_file())
@@ -189,13 +192,21 @@ fn main() {
     let mut numbers = args.iter().filter_map(|a| a.parse::<u64>().ok());
     let cases = numbers.next();
     let jobs = numbers.next().map_or(2, |j| j.max(1) as usize);
-    let only: Vec<&String> = args.iter().filter(|a| a.parse::<u64>().is_err()).collect();
+    const PYTHONS: [&str; 2] = ["pypy3", "python3"];
+    let chosen = args.iter().find(|a| PYTHONS.contains(&a.as_str()));
+    let only: Vec<&String> = args
+        .iter()
+        .filter(|a| a.parse::<u64>().is_err() && !PYTHONS.contains(&a.as_str()))
+        .collect();
 
     let root = PathBuf::from(env!("CARGO_MANIFEST_DIR"));
     let shared = root.join("../shared/reference-cpp");
     let mine = root.join("benches/solvers");
     let dir = tempfile::tempdir().expect("temporary directory");
-    let python = python();
+    let python = match chosen {
+        Some(name) => python(&[name]),
+        None => python(&PYTHONS),
+    };
     let cores = std::thread::available_parallelism().map_or(1, |n| n.get());
     println!(
         "load average {} on {cores} cores; Python: {}; {jobs} jobs, --pack {PACK}, no shrinking",

@@ -196,6 +196,82 @@ fn a_signature_already_confirmed_alone_costs_no_more_processes() {
 }
 
 #[test]
+fn a_block_whose_cases_get_smaller_re_runs_only_its_smallest_alone() {
+    // Judge files run in the order of their names: here from the largest
+    // to the smallest, every one answered NO by the engine and YES by the
+    // program. Taken in that order, each would be a smaller exemplar than
+    // the last and cost a run alone; taken smallest first, one does.
+    let dir = tempfile::tempdir().unwrap();
+    let mut texts: Vec<String> = Vec::new();
+    for seed in 0..200u64 {
+        let gen = gamefuzz(&["gen", "xiangqi", "--seed", &seed.to_string()]);
+        let text = String::from_utf8(gen.stdout).unwrap();
+        let solved = common::gamefuzz(&["solve", "xiangqi"], &text);
+        if String::from_utf8_lossy(&solved.stdout).trim() == "NO" && !texts.contains(&text) {
+            texts.push(text);
+        }
+        if texts.len() == 12 {
+            break;
+        }
+    }
+    assert_eq!(texts.len(), 12, "12 inputs the engine answers NO");
+    texts.sort_by(|a, b| (b.len(), b).cmp(&(a.len(), a)));
+    assert!(texts[0].len() > texts[11].len(), "sizes that differ");
+    let inputs = dir.path().join("inputs");
+    std::fs::create_dir(&inputs).unwrap();
+    for (i, t) in texts.iter().enumerate() {
+        std::fs::write(inputs.join(format!("{i:02}.in")), t).unwrap();
+    }
+    let yes = common::always_yes(dir.path());
+    let log = dir.path().join("runs.log");
+    let p = script(
+        dir.path(),
+        "counted.sh",
+        &format!("echo run >> '{}'\nexec '{}'", log.display(), yes.display()),
+    );
+    let solvers = format!("engine,cmd:{}", p.display());
+    let run = |pack: &str| {
+        let _ = std::fs::remove_file(&log);
+        let v = diff_json(&[
+            "diff",
+            "xiangqi",
+            "--solvers",
+            &solvers,
+            "--inputs",
+            inputs.to_str().unwrap(),
+            "--pack",
+            pack,
+            "--jobs",
+            "1",
+            "--json",
+            "--no-store",
+            "--no-shrink",
+            "--explain-time",
+            "0",
+        ]);
+        let runs = std::fs::read_to_string(&log).unwrap().lines().count();
+        (v, runs)
+    };
+    let (one, alone_runs) = run("1");
+    let (packed, runs) = run("12");
+    assert_eq!(alone_runs, 12);
+    assert_eq!(runs, 2, "the file, then its smallest case alone");
+    assert_eq!(one["divergences"], 12, "{one}");
+    let found = |v: &Value| {
+        let s = &v["signatures"][0];
+        (
+            s["signature"].clone(),
+            s["count"].clone(),
+            s["file"].clone(),
+        )
+    };
+    assert_eq!(one["signatures"].as_array().map(Vec::len), Some(1));
+    assert_eq!(packed["signatures"].as_array().map(Vec::len), Some(1));
+    assert_eq!(found(&one), found(&packed));
+    assert!(found(&packed).2.as_str().unwrap().ends_with("11.in"));
+}
+
+#[test]
 fn a_bug_that_needs_several_cases_in_one_file_is_reported_as_packed() {
     let dir = tempfile::tempdir().unwrap();
     // Right on files of at most 3 cases (it asks the engine), YES beyond.

@@ -12,19 +12,22 @@ use crate::verdict::{compare, signature, Comparison};
 /// Runs the cases `local` (consecutive local indices) packed into files by
 /// [`pack_groups`]: every solver runs once per file, the
 /// outputs are split back by case and compared case by case. A case that
-/// diverges is re-run alone, so its finding (signature, seed, profile) is
-/// exactly what an unpacked run reports. If no case of a diverging file
-/// diverges alone, the whole file is the finding (marked `packed`). Files
-/// and re-runs wait for [`Ctx::running`]; what is left is dropped.
+/// diverges is re-run alone where [`settle`] says so, so its finding
+/// (signature, seed, profile) is exactly what an unpacked run reports. If
+/// no case of a diverging file diverges alone, the whole file is the
+/// finding (marked `packed`). Files and re-runs wait for [`Ctx::running`];
+/// what is left is dropped.
 ///
 /// A re-run alone costs a process, as much as a whole file: a program
 /// wrong on one case in six would spend most of a packed run on re-runs.
 /// So a diverging case is only counted, without a re-run, when the worker
 /// has already confirmed its signature alone and the case could not be a
 /// smaller exemplar ([`Seen::news`]): what the run reports and stores is
-/// confirmed alone all the same. The price: a program that also goes wrong
-/// from state kept between cases shows that as a `packed: ` finding only
-/// in files where no case diverges with a signature confirmed alone.
+/// confirmed alone all the same. The other diverging cases wait for the
+/// end of the block, where [`settle`] re-runs the fewest of them. The
+/// price: a program that also goes wrong from state kept between cases
+/// shows that as a `packed: ` finding only in files where no case diverges
+/// with a signature confirmed alone.
 pub(super) fn run_block<G: Game>(
     ctx: &Ctx,
     seen: &mut Seen,
@@ -47,6 +50,7 @@ pub(super) fn run_block<G: Game>(
     }
     let inputs: Vec<&G::Input> = cases.iter().map(|c| &c.1.input).collect();
     let files = pack_groups::<G>(&inputs);
+    let mut ran: Vec<(Vec<usize>, FileRun<'_, G>)> = Vec::new();
     for (members, packed) in files {
         if !ctx.running() {
             break;
@@ -68,8 +72,13 @@ pub(super) fn run_block<G: Game>(
         let last_index = opts
             .case_index(local[last])
             .expect("workers only draw cases that have an index");
-        let outcomes = run_packed::<G>(ctx, seen, &group, packed, last_index);
-        for (i, r) in members.iter().zip(outcomes) {
+        let file = run_packed::<G>(ctx, seen, group, packed, last_index);
+        ran.push((members, file));
+    }
+    let (members_of, mut files): (Vec<_>, Vec<_>) = ran.into_iter().unzip();
+    settle::<G>(ctx, seen, &mut files);
+    for (members, file) in members_of.into_iter().zip(files) {
+        for (i, r) in members.iter().zip(finish::<G>(ctx, seen, file)) {
             results[cases[*i].0] = Some(r);
         }
     }
@@ -106,36 +115,158 @@ pub fn pack_groups<G: Game>(inputs: &[&G::Input]) -> Vec<(Vec<usize>, G::Input)>
     files
 }
 
-/// Runs one packed file and hands in its cases (see [`run_block`]).
-/// `last_index`: the campaign index of the file's last case, for a file
-/// of the block (whose divergence, where no case explains it, is a
-/// `packed: ` finding).
-fn run_packed<G: Game>(
+/// One packed file run, its cases decided or open (`None`) until
+/// [`settle`], then finished by [`finish`].
+struct FileRun<'a, G: Game> {
+    group: Vec<&'a Drawn<G::Input>>,
+    packed: G::Input,
+    text: String,
+    whole: Comparison<G::Output>,
+    results: Vec<Option<Outcome<G::Input>>>,
+    /// The cases whose part of the output shows a divergence that only a
+    /// run alone can confirm.
+    open: Vec<Open<G::Output>>,
+    /// The campaign index of the file's last case (a `packed: ` finding's
+    /// `--cases`).
+    last_index: u64,
+}
+
+/// A case of a packed file left open for [`settle`].
+struct Open<O> {
+    /// Its place in the file.
+    place: usize,
+    /// The signature its part of the output shows.
+    sig: String,
+    text: String,
+    /// Every solver's run on its part of the output.
+    runs: Vec<Option<Run<O>>>,
+}
+
+/// Runs one packed file (see [`run_block`]): its cases as far as its
+/// output decides them.
+fn run_packed<'a, G: Game>(
     ctx: &Ctx,
     seen: &mut Seen,
-    group: &[&Drawn<G::Input>],
+    group: Vec<&'a Drawn<G::Input>>,
     packed: G::Input,
     last_index: u64,
-) -> Vec<Outcome<G::Input>> {
+) -> FileRun<'a, G> {
     let text = G::render(&packed);
-    let (whole, split) = run_whole::<G>(ctx, seen, group, &packed, &text);
-    let mut results = match split {
-        Some(results) => results,
-        // A run that cannot be split back (a timeout, a crash): halves of
-        // the file run again, down to cases alone, so that a program that
-        // hangs on one case costs a few runs of smaller files, not one
-        // run per case.
-        None if whole.signature.is_some() => halves::<G>(ctx, seen, group),
-        None => group
-            .iter()
-            .map(|_| counted(whole.compared, None))
-            .collect(),
+    let parts: Vec<&G::Input> = group.iter().map(|c| &c.input).collect();
+    let whole = compare::<G>(&ctx.opts.solvers, &packed, &text, &ctx.limits);
+    let mut open = Vec::new();
+    let results = if whole.interrupted() {
+        group.iter().map(|_| Some(Outcome::Dropped)).collect()
+    } else {
+        match split_runs::<G>(&parts, &whole.runs) {
+            Some(per_solver) => {
+                let file = (&text[..], &whole.runs[..]);
+                let mut results = Vec::with_capacity(group.len());
+                for (j, d) in group.iter().enumerate() {
+                    let runs: Vec<_> = per_solver.iter().map(|r| r[j].clone()).collect();
+                    match decided::<G>(ctx.opts, seen, d, &runs, file) {
+                        Ok(o) => results.push(Some(o)),
+                        Err((sig, text)) => {
+                            open.push(Open {
+                                place: j,
+                                sig,
+                                text,
+                                runs,
+                            });
+                            results.push(None);
+                        }
+                    }
+                }
+                results
+            }
+            // A run that cannot be split back (a timeout, a crash): halves
+            // of the file run again, down to cases alone, so that a program
+            // that hangs on one case costs a few runs of smaller files, not
+            // one run per case.
+            None if whole.signature.is_some() => halves::<G>(ctx, seen, &group)
+                .into_iter()
+                .map(Some)
+                .collect(),
+            None => group
+                .iter()
+                .map(|_| Some(counted(whole.compared, None)))
+                .collect(),
+        }
     };
+    FileRun {
+        group,
+        packed,
+        text,
+        whole,
+        results,
+        open,
+        last_index,
+    }
+}
+
+/// Decides the open cases of a block's files, smallest first (the order
+/// of [`smaller`](crate::verdict::smaller)): a case is re-run alone while
+/// it could still be the smallest exemplar of its signature
+/// ([`Seen::news`]), and counted under the signature its packed answer
+/// shows once a smaller case has confirmed that signature alone. Taken in
+/// the order of the files, a block whose later cases are smaller would
+/// re-run one case per smaller exemplar; taken smallest first, a program
+/// that answers a case alone as it does packed costs a block at most one
+/// re-run per signature (none once the worker's exemplar is smaller than
+/// the block's cases), and the exemplars are the ones a run of one case
+/// per process finds. A program wrong only from state kept between cases
+/// (its re-runs alone agree) gets every open case re-run alone, as one by
+/// one it would.
+fn settle<G: Game>(ctx: &Ctx, seen: &mut Seen, files: &mut [FileRun<'_, G>]) {
+    let mut open: Vec<(usize, usize)> = files
+        .iter()
+        .enumerate()
+        .flat_map(|(fi, f)| (0..f.open.len()).map(move |oi| (fi, oi)))
+        .collect();
+    open.sort_by(|&(fa, oa), &(fb, ob)| {
+        let (a, b) = (&files[fa].open[oa].text, &files[fb].open[ob].text);
+        (a.len(), a).cmp(&(b.len(), b))
+    });
+    for (fi, oi) in open {
+        let f = &mut files[fi];
+        let case = &f.open[oi];
+        let outcome = match seen.news(&case.sig, &case.text) {
+            true => alone::<G>(ctx, seen, f.group[case.place]),
+            false => {
+                let file = (&f.text[..], &f.whole.runs[..]);
+                let (sig, text) = (case.sig.clone(), case.text.clone());
+                count_diverging::<G>(ctx.opts, seen, &case.runs, sig, text, file)
+            }
+        };
+        f.results[case.place] = Some(outcome);
+    }
+}
+
+/// A file's cases once settled: with the file kept as an input where the
+/// program was right, its `packed: ` finding if it has one, and the
+/// health of its runs.
+fn finish<G: Game>(ctx: &Ctx, seen: &mut Seen, file: FileRun<'_, G>) -> Vec<Outcome<G::Input>> {
+    let FileRun {
+        group,
+        packed,
+        text,
+        whole,
+        results,
+        last_index,
+        ..
+    } = file;
+    let mut results: Vec<Outcome<G::Input>> = results
+        .into_iter()
+        .map(|r| r.unwrap_or(Outcome::Dropped))
+        .collect();
+    if whole.interrupted() {
+        return results;
+    }
     if super::keepable(&text) && seen.wants_agreed(ctx.opts) {
-        agreed_in::<G>(ctx.opts, seen, group, &text, &whole, &mut results);
+        agreed_in::<G>(ctx.opts, seen, &group, &text, &whole, &mut results);
     }
     let finding = match (&whole.signature, unexplained(&results)) {
-        (Some(_), true) => packed_finding::<G>(ctx, group, packed, text, &whole, last_index),
+        (Some(_), true) => packed_finding::<G>(ctx, &group, packed, text, &whole, last_index),
         _ => None,
     };
     with_health(&mut results, Health::of(&ctx.opts.solvers, &whole.runs));
@@ -188,9 +319,11 @@ fn agreed_in<G: Game>(
     seen.agreed += 1;
 }
 
-/// Runs every solver once on a packed file: the comparison, and the
-/// cases' outcomes when the runs split back by case (`None` when one
-/// cannot be split; all dropped when a run was cut short).
+/// Runs every solver once on a packed half of a file (see [`halves`]):
+/// the comparison, and the cases' outcomes when the runs split back by
+/// case, re-run alone where their part of the output does not decide them
+/// (`None` when a run cannot be split; all dropped when a run was cut
+/// short).
 fn run_whole<G: Game>(
     ctx: &Ctx,
     seen: &mut Seen,
@@ -205,8 +338,17 @@ fn run_whole<G: Game>(
         return (whole, Some(dropped));
     }
     let file = (text, &whole.runs[..]);
-    let split = split_runs::<G>(&parts, &whole.runs)
-        .map(|per_solver| case_by_case::<G>(ctx, seen, group, &per_solver, file));
+    let split = split_runs::<G>(&parts, &whole.runs).map(|per_solver| {
+        let mut results = Vec::with_capacity(group.len());
+        for (j, d) in group.iter().enumerate() {
+            let runs: Vec<_> = per_solver.iter().map(|r| r[j].clone()).collect();
+            match decided::<G>(ctx.opts, seen, d, &runs, file) {
+                Ok(o) => results.push(o),
+                Err(_) => results.push(alone::<G>(ctx, seen, d)),
+            }
+        }
+        results
+    });
     (whole, split)
 }
 
@@ -220,27 +362,6 @@ fn with_health<I>(results: &mut [Outcome<I>], health: Health) {
 
 /// A packed file's text and every solver's run on it.
 type PackedRun<'a, O> = (&'a str, &'a [Option<Run<O>>]);
-
-/// Each case of a packed file whose runs split back: decided by its part
-/// of the output, or re-run alone.
-fn case_by_case<G: Game>(
-    ctx: &Ctx,
-    seen: &mut Seen,
-    group: &[&Drawn<G::Input>],
-    per_solver: &[CaseRuns<G::Output>],
-    file: PackedRun<'_, G::Output>,
-) -> Vec<Outcome<G::Input>> {
-    let mut results = Vec::with_capacity(group.len());
-    for (j, d) in group.iter().enumerate() {
-        let runs: Vec<_> = per_solver.iter().map(|r| r[j].clone()).collect();
-        if let Some(decided) = decided::<G>(ctx.opts, seen, d, &runs, file) {
-            results.push(decided);
-            continue;
-        }
-        results.push(alone::<G>(ctx, seen, d));
-    }
-    results
-}
 
 /// A case re-run alone, or dropped when that would overrun the run's time.
 fn alone<G: Game>(ctx: &Ctx, seen: &mut Seen, d: &Drawn<G::Input>) -> Outcome<G::Input> {
@@ -349,26 +470,41 @@ fn packed_finding<G: Game>(
 
 /// What a case's part of a packed run decides on its own: no divergence,
 /// or one whose signature the worker has confirmed alone and of which
-/// the case could not be a smaller exemplar (see [`run_block`]); `None`
-/// when the case must be re-run alone.
+/// the case could not be a smaller exemplar (see [`run_block`]); else the
+/// signature it shows, which only a run alone can confirm.
 fn decided<G: Game>(
     opts: &DiffOptions,
     seen: &Seen,
     d: &Drawn<G::Input>,
     runs: &[Option<Run<G::Output>>],
     file: PackedRun<'_, G::Output>,
-) -> Option<Outcome<G::Input>> {
+) -> Result<Outcome<G::Input>, (String, String)> {
     let (sig, compared) = signature::<G>(&opts.solvers, &d.input, runs);
     let Some(sig) = sig else {
-        return Some(counted(compared, None));
+        return Ok(counted(compared, None));
     };
     let text = d.text.clone().unwrap_or_else(|| G::render(&d.input));
     if seen.news(&sig, &text) {
-        return None;
+        return Err((sig, text));
     }
-    // The sample is the whole file and every solver's run on it: a
-    // program carries its state from case to case, so what it printed for
-    // this case is what a mistake must print in this file, not alone.
+    Ok(count_diverging::<G>(opts, seen, runs, sig, text, file))
+}
+
+/// A case counted under signature `sig` that its part of a packed run
+/// shows, with that file as a sample. The sample is the whole file and
+/// every solver's run on it: a program carries its state from case to
+/// case, so what it printed for this case is what a mistake must print in
+/// this file, not alone.
+fn count_diverging<G: Game>(
+    opts: &DiffOptions,
+    seen: &Seen,
+    runs: &[Option<Run<G::Output>>],
+    sig: String,
+    text: String,
+    file: PackedRun<'_, G::Output>,
+) -> Outcome<G::Input> {
+    // As `signature` says: at least two solvers ran.
+    let compared = runs.iter().flatten().count() >= 2;
     let sample = (super::keepable(file.0) && seen.wants_sample(opts, &sig)).then(|| {
         Box::new(Sample {
             records: corpus::records::<G>(&opts.solvers, file.1),
@@ -380,7 +516,7 @@ fn decided<G: Game>(
     if let Outcome::Done(case) = &mut outcome {
         case.sample = sample;
     }
-    Some(outcome)
+    outcome
 }
 
 /// A case only counted: compared or not, and the signature it diverges

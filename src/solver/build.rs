@@ -125,8 +125,89 @@ pub fn tool_here(lang: &Language, path: &Path) -> anyhow::Result<&'static str> {
             lang.tool
         )
     };
-    crate::console::errln!("note: {} runs with {tool}{note}", path.display());
+    // The interpreter named where a shim would have started it.
+    let shown = match interpreter(tool) {
+        Some(real) => format!("{tool} ({real})"),
+        None => tool.to_string(),
+    };
+    crate::console::errln!("note: {} runs with {shown}{note}", path.display());
     Ok(tool)
+}
+
+/// The executable that Python `tool` really is (`sys.executable`) where
+/// `PATH` finds a version manager's shim for it (a file in a directory
+/// named `shims`: pyenv, asdf, mise), asked once per process. A shim is a
+/// script that starts more processes, and reads files, before the
+/// interpreter: a pyenv shim costs every run of a program about three
+/// times what the interpreter takes to start. Other wrappers are kept, as
+/// they may set what the program needs (a stack limit, an environment);
+/// so is a virtualenv's interpreter, which is no shim. `None` when the
+/// tool is no shim, or its answer is not an executable file, or takes
+/// longer than [`ASK_FOR`]: the tool then runs by its name.
+fn interpreter(tool: &str) -> Option<String> {
+    static ASKED: Mutex<BTreeMap<String, Option<String>>> = Mutex::new(BTreeMap::new());
+    let mut asked = ASKED.lock().unwrap_or_else(|p| p.into_inner());
+    asked
+        .entry(tool.to_string())
+        .or_insert_with(|| {
+            let found = super::find_program(tool).ok()?;
+            if found.parent()?.file_name()? != "shims" {
+                return None;
+            }
+            let real = ask_executable(tool)?;
+            // Only an absolute path: a relative one would be taken from
+            // wherever the program runs.
+            super::find_program(&real)
+                .ok()
+                .filter(|p| p.is_absolute())
+                .map(|_| real)
+        })
+        .clone()
+}
+
+/// How long a Python interpreter may take to name itself: a start takes
+/// tens of milliseconds, so this bounds only one that hangs.
+const ASK_FOR: std::time::Duration = std::time::Duration::from_secs(10);
+
+/// What `tool -c 'print(sys.executable)'` prints, if it exits in time
+/// with success. The output is read by a thread of its own, so a child
+/// that keeps the pipe open after the interpreter exits holds no one up.
+fn ask_executable(tool: &str) -> Option<String> {
+    use std::process::Stdio;
+    use std::time::Instant;
+    let mut child = Command::new(tool)
+        .args(["-c", "import sys; print(sys.executable)"])
+        .stdin(Stdio::null())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::null())
+        .spawn()
+        .ok()?;
+    let mut stdout = child.stdout.take()?;
+    let (tx, rx) = std::sync::mpsc::channel();
+    std::thread::spawn(move || {
+        let mut text = String::new();
+        let read = std::io::Read::read_to_string(&mut stdout, &mut text);
+        let _ = tx.send(read.map(|_| text));
+    });
+    let end = Instant::now() + ASK_FOR;
+    let status = loop {
+        match child.try_wait() {
+            Ok(Some(status)) => break status,
+            Ok(None) if Instant::now() < end => {
+                std::thread::sleep(std::time::Duration::from_millis(5))
+            }
+            _ => {
+                let _ = child.kill();
+                let _ = child.wait();
+                return None;
+            }
+        }
+    };
+    let text = rx
+        .recv_timeout(end.saturating_duration_since(Instant::now()))
+        .ok()?
+        .ok()?;
+    status.success().then(|| text.trim().to_string())
 }
 
 /// What runs Python here where the judges' `pypy3` is missing.
@@ -186,7 +267,8 @@ pub fn build(
             // the interpreter. (`src` is the copy in the build directory.)
             cmd = Command::new(tool);
             cmd.args(["-m", "py_compile"]).arg(src);
-            run = vec![tool.into(), src.display().to_string()];
+            let real = interpreter(tool).unwrap_or_else(|| tool.into());
+            run = vec![real, src.display().to_string()];
         }
     }
     let out = cmd
@@ -257,7 +339,10 @@ fn build_cached(path: &Path) -> anyhow::Result<Vec<String>> {
         }
     }
     Ok(match lang.kind {
-        Kind::Python => vec![tool.into(), dir.join(&name).display().to_string()],
+        Kind::Python => vec![
+            interpreter(tool).unwrap_or_else(|| tool.into()),
+            dir.join(&name).display().to_string(),
+        ],
         _ => vec![dir.join("program").display().to_string()],
     })
 }
