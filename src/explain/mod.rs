@@ -110,8 +110,9 @@ pub fn program_in(solvers: &[SolverSpec], signature: &str) -> Option<usize> {
 }
 
 /// Explains `f` by `until`, running its solvers with `limits` on `jobs`
-/// threads. The variations come first (they need the programs), then the
-/// spectrum over everything seen, then the catalogue with the time left.
+/// threads. The catalogue comes first (in process, at most half of the
+/// time), then the variations (they need the programs) with the rest, then
+/// the spectrum over everything seen.
 pub fn explain<G: Game>(
     f: &Finding<'_, G>,
     limits: &Limits,
@@ -128,9 +129,29 @@ pub fn explain<G: Game>(
         jobs,
         runs: 0,
     };
-    // The variations take at most two thirds of the time: the catalogue
-    // must have its turn.
-    let vary_until = start + total.mul_f64(2.0 / 3.0);
+    // The catalogue first, in process, with at most half of the time: a
+    // finding the catalogue holds is named whatever the variations cost.
+    let catalogue_until = start + total / 2;
+    let catalogue = match (program_in(f.solvers, f.signature), stopped()) {
+        (_, true) => Part::cut("interrupted"),
+        (None, _) => Part::cut("the signature names no program besides the first solver"),
+        (Some(p), false) => {
+            let mut inputs: Vec<(&str, &[SolverRecord])> = vec![(f.text, f.records)];
+            inputs.extend(
+                (f.samples.iter())
+                    .filter(|s| s.text != f.text)
+                    .map(|s| (s.text.as_str(), s.records.as_slice())),
+            );
+            match catalogue::tally::<G>(p, &inputs, f.agreed, Some(catalogue_until)) {
+                Some(l) => Part::Found(l),
+                None => Part::cut(format!(
+                    "its half of the explain time ({:.1} s) spent before every mistake was tried",
+                    (total / 2).as_secs_f64()
+                )),
+            }
+        }
+    };
+    let vary_until = until;
     // A program that times out on the exemplar would likely time out on
     // most inputs one edit away, each costing a whole time limit.
     let times_out = (f.records.iter())
@@ -148,33 +169,6 @@ pub fn explain<G: Game>(
     let rules = match stopped() {
         true => Part::cut("interrupted"),
         false => spectrum::involved::<G>(f, &varied),
-    };
-    let catalogue = match (program_in(f.solvers, f.signature), stopped()) {
-        (_, true) => Part::cut("interrupted"),
-        (None, _) => Part::cut("the signature names no program besides the first solver"),
-        (Some(p), false) => {
-            let mut inputs: Vec<(&str, &[SolverRecord])> = vec![(f.text, f.records)];
-            inputs.extend(
-                (f.samples.iter())
-                    .filter(|s| s.text != f.text)
-                    .map(|s| (s.text.as_str(), s.records.as_slice())),
-            );
-            // Inputs one edit away on which the program was right are
-            // inputs where it agreed like any other.
-            let mut agreed: Vec<Agreed> = f.agreed.to_vec();
-            agreed.extend(varied.right_texts().map(|t| Agreed {
-                text: t.to_string(),
-                parts: Vec::new(),
-                right: 1,
-            }));
-            match catalogue::tally::<G>(p, &inputs, &agreed, Some(until)) {
-                Some(l) => Part::Found(l),
-                None => Part::cut(format!(
-                    "explain time spent ({:.1} s) before every mistake was tried",
-                    total.as_secs_f64()
-                )),
-            }
-        }
     };
     Explanation {
         rules,
