@@ -492,6 +492,12 @@ pub fn pack_cases<C: Clone>(parts: &[&[C]], max: usize) -> Option<Vec<C>> {
     (total <= max).then(|| parts.iter().flat_map(|p| p.iter().cloned()).collect())
 }
 
+/// `Game::split` for inputs that are a list of cases and nothing else:
+/// each case as an input of its own, made by `make`.
+pub fn split_cases<C: Clone, I>(cases: &[C], make: impl Fn(Vec<C>) -> I) -> Vec<I> {
+    cases.iter().map(|c| make(vec![c.clone()])).collect()
+}
+
 /// `unpack_output` for outputs made of one answer per case: consecutive
 /// slices of the given lengths, `None` if the lengths do not add up.
 pub fn split_answers<T: Clone>(lens: &[usize], answers: &[T]) -> Option<Vec<Vec<T>>> {

@@ -100,13 +100,7 @@ impl Game for Stones {
     }
 
     fn split(input: &Input) -> Vec<Input> {
-        input
-            .cases
-            .iter()
-            .map(|c| Input {
-                cases: vec![c.clone()],
-            })
-            .collect()
+        crate::game::split_cases(&input.cases, |cases| Input { cases })
     }
 
     fn pack(inputs: &[&Input]) -> Option<Input> {
