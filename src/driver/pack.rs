@@ -6,7 +6,7 @@ use super::{
 };
 use crate::corpus;
 use crate::game::Game;
-use crate::solver::Run;
+use crate::solver::{Limits, Run};
 use crate::verdict::{compare, signature, Comparison};
 
 /// Runs the cases `local` (consecutive local indices) packed into files by
@@ -329,10 +329,11 @@ fn run_whole<G: Game>(
     seen: &mut Seen,
     group: &[&Drawn<G::Input>],
     packed: &G::Input,
-    text: &str,
+    limits: &Limits,
 ) -> (Comparison<G::Output>, Option<Outcomes<G::Input>>) {
+    let text: &str = &G::render(packed);
     let parts: Vec<&G::Input> = group.iter().map(|c| &c.input).collect();
-    let whole = compare::<G>(&ctx.opts.solvers, packed, text, &ctx.limits);
+    let whole = compare::<G>(&ctx.opts.solvers, packed, text, limits);
     if whole.interrupted() {
         let dropped = group.iter().map(|_| Outcome::Dropped).collect();
         return (whole, Some(dropped));
@@ -378,6 +379,10 @@ fn alone<G: Game>(ctx: &Ctx, seen: &mut Seen, d: &Drawn<G::Input>) -> Outcome<G:
 /// again, down to single cases alone: one hanging case in 32 costs about
 /// 11 runs. Where both halves fail, failing is no exception among these
 /// cases, and halving further would only add runs: their cases run alone.
+/// Before that, a half cut at a calibrated limit runs once more with the
+/// full one: on a busy machine the half without the hang may merely have
+/// been slow, and taking it for a second failure would run every case of
+/// both alone.
 fn halves<G: Game>(
     ctx: &Ctx,
     seen: &mut Seen,
@@ -389,6 +394,7 @@ fn halves<G: Game>(
     let (a, b) = group.split_at(group.len() / 2);
     let parts_of = [a, b];
     let mut ran: Vec<Option<Outcomes<G::Input>>> = Vec::new();
+    let mut cut = Vec::new();
     for half in parts_of {
         let parts: Vec<&G::Input> = half.iter().map(|d| &d.input).collect();
         let packed = match half.len() {
@@ -399,20 +405,19 @@ fn halves<G: Game>(
             None => Some(half.iter().map(|d| alone::<G>(ctx, seen, d)).collect()),
             Some(_) if !ctx.running() => Some(half.iter().map(|_| Outcome::Dropped).collect()),
             Some(p) => {
-                let (whole, split) = run_whole::<G>(ctx, seen, half, &p, &G::render(&p));
-                let mut split = match split {
-                    None if whole.signature.is_none() => {
-                        Some(half.iter().map(|_| counted(whole.compared, None)).collect())
-                    }
-                    other => other,
-                };
-                if let Some(s) = split.as_mut() {
-                    with_health(s, Health::of(&ctx.opts.solvers, &whole.runs));
+                let (outcomes, early) = run_half::<G>(ctx, seen, half, &p, &ctx.limits);
+                if early {
+                    cut.push((ran.len(), p));
                 }
-                split
+                outcomes
             }
         };
         ran.push(outcomes);
+    }
+    if ran.iter().all(Option::is_none) {
+        if let Some((i, p)) = cut.into_iter().next().filter(|_| ctx.running()) {
+            ran[i] = run_half::<G>(ctx, seen, parts_of[i], &p, &ctx.limits.full()).0;
+        }
     }
     let both = ran.iter().all(Option::is_none);
     let mut out = Vec::with_capacity(group.len());
@@ -428,6 +433,29 @@ fn halves<G: Game>(
         }
     }
     out
+}
+
+/// One packed half of [`halves`] run within `limits`: its outcomes (`None`
+/// when its runs cannot be split), and whether a run was cut at a
+/// calibrated limit.
+fn run_half<G: Game>(
+    ctx: &Ctx,
+    seen: &mut Seen,
+    half: &[&Drawn<G::Input>],
+    packed: &G::Input,
+    limits: &Limits,
+) -> (Option<Outcomes<G::Input>>, bool) {
+    let (whole, split) = run_whole::<G>(ctx, seen, half, packed, limits);
+    let mut split = match split {
+        None if whole.signature.is_none() => {
+            Some(half.iter().map(|_| counted(whole.compared, None)).collect())
+        }
+        other => other,
+    };
+    if let Some(s) = split.as_mut() {
+        with_health(s, Health::of(&ctx.opts.solvers, &whole.runs));
+    }
+    (split, whole.cut_early())
 }
 
 /// The finding of a file that diverges while none of its cases does
