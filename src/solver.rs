@@ -402,6 +402,7 @@ pub fn run_mistaken_kept<G: Game>(
             stderr: None,
             notes: Vec::new(),
             cut_early: false,
+            probed: false,
         },
         Err(fault) => Run::plain(Err(fault)),
     }
@@ -492,6 +493,10 @@ pub struct Run<O> {
     /// A program cut at a calibrated limit below the full one: its timeout
     /// is to be confirmed with the full limit before it counts.
     pub cut_early: bool,
+    /// Cut early at the limit of a program that had answered no run yet
+    /// ([`calibrate::PROBE`]): nothing says what it takes, so the cut says
+    /// less than one at a limit calibrated on its answers.
+    pub probed: bool,
 }
 
 impl<O> Run<O> {
@@ -517,6 +522,7 @@ impl<O> Run<O> {
             stderr: None,
             notes: Vec::new(),
             cut_early: false,
+            probed: false,
         }
     }
 
@@ -580,6 +586,7 @@ pub fn run<G: Game>(
                 stderr: None,
                 notes: io.notes,
                 cut_early: false,
+                probed: false,
             })
         }
         SolverSpec::Cmd(words) => Some(run_command::<G>(words, text, limits)),

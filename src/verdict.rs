@@ -25,6 +25,12 @@ impl<O> Comparison<O> {
         self.runs.iter().flatten().any(|r| r.cut_early)
     }
 
+    /// Whether a program was cut at a limit calibrated on its own answered
+    /// runs: one that was slower than it has been, or that hangs here.
+    pub fn cut_calibrated(&self) -> bool {
+        self.runs.iter().flatten().any(|r| r.cut_early && !r.probed)
+    }
+
     /// Whether a run was cut short by an interrupt: the comparison says
     /// nothing about the solvers then.
     pub fn interrupted(&self) -> bool {

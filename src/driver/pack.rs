@@ -379,10 +379,12 @@ fn alone<G: Game>(ctx: &Ctx, seen: &mut Seen, d: &Drawn<G::Input>) -> Outcome<G:
 /// again, down to single cases alone: one hanging case in 32 costs about
 /// 11 runs. Where both halves fail, failing is no exception among these
 /// cases, and halving further would only add runs: their cases run alone.
-/// Before that, a half cut at a calibrated limit runs once more with the
-/// full one: on a busy machine the half without the hang may merely have
-/// been slow, and taking it for a second failure would run every case of
-/// both alone.
+/// Before that, a half cut at a limit calibrated on the program's answers
+/// runs once more with the full limit: on a busy machine the half without
+/// the hang may merely have been slow, and taking it for a second failure
+/// would run every case of both alone. (A program that has answered
+/// nothing yet, cut at the probe limit, is not given the full limit here:
+/// one that never answers would cost it at every file.)
 fn halves<G: Game>(
     ctx: &Ctx,
     seen: &mut Seen,
@@ -437,7 +439,7 @@ fn halves<G: Game>(
 
 /// One packed half of [`halves`] run within `limits`: its outcomes (`None`
 /// when its runs cannot be split), and whether a run was cut at a
-/// calibrated limit.
+/// limit calibrated on the program's answers.
 fn run_half<G: Game>(
     ctx: &Ctx,
     seen: &mut Seen,
@@ -455,7 +457,7 @@ fn run_half<G: Game>(
     if let Some(s) = split.as_mut() {
         with_health(s, Health::of(&ctx.opts.solvers, &whole.runs));
     }
-    (split, whole.cut_early())
+    (split, whole.cut_calibrated())
 }
 
 /// The finding of a file that diverges while none of its cases does

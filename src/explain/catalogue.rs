@@ -587,6 +587,7 @@ mod tests {
             stderr: None,
             notes: Vec::new(),
             cut_early: false,
+            probed: false,
         };
         assert!(matches::<Xiangqi>(&seen, &run("Yes\nNo")));
         assert!(!matches::<Xiangqi>(&seen, &run("Yes\nYes")));
@@ -600,6 +601,7 @@ mod tests {
             stderr: None,
             notes: Vec::new(),
             cut_early: false,
+            probed: false,
         };
         let answer = |t: &str| Seen::<Vec<bool>>::Answer(Vec::new(), normal(t));
         assert_eq!(fit::<Xiangqi>(&answer("YES\nNO\n"), &run), Fit::Loose);

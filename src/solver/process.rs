@@ -120,6 +120,7 @@ pub(super) fn run_command<G: Game>(
         stderr,
         notes: Vec::new(),
         cut_early: false,
+        probed: false,
     }
 }
 
@@ -147,6 +148,7 @@ fn timed_out_run<O>(limit: Duration, wait: Duration, full: Duration, probe: bool
     };
     Run {
         cut_early: early,
+        probed: early && probe,
         ..fail(FaultKind::Timeout, detail)
     }
 }
