@@ -112,7 +112,7 @@ pub fn program_in(solvers: &[SolverSpec], signature: &str) -> Option<usize> {
 /// Explains `f` by `until`, running its solvers with `limits` on `jobs`
 /// threads. The catalogue comes first (in process, at most half of the
 /// time), then the variations (they need the programs) with the rest, then
-/// the spectrum over everything seen.
+/// the spectrum over everything seen, which picks the smallest change.
 pub fn explain<G: Game>(
     f: &Finding<'_, G>,
     limits: &Limits,
@@ -162,13 +162,16 @@ pub fn explain<G: Game>(
         ),
         false => vary::vary::<G>(f.input, &mut oracle, vary_until),
     };
-    let (matters, right) = match &varied {
-        _ if stopped() => (Part::cut("interrupted"), Part::cut("interrupted")),
-        v => (vary::matters::<G>(v), vary::right::<G>(f.input, v)),
-    };
     let rules = match stopped() {
         true => Part::cut("interrupted"),
         false => spectrum::involved::<G>(f, &varied),
+    };
+    let ranked: Vec<String> = (rules.found().into_iter().flatten())
+        .map(|r| r.rule.clone())
+        .collect();
+    let (matters, right) = match &varied {
+        _ if stopped() => (Part::cut("interrupted"), Part::cut("interrupted")),
+        v => (vary::matters::<G>(v), vary::right::<G>(f.input, v, &ranked)),
     };
     Explanation {
         rules,

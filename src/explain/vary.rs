@@ -235,14 +235,19 @@ impl Right {
 }
 
 /// Of the decided variants on which the program is right (all one edit
-/// away), the one whose engine run differs least from the exemplar's: the
-/// fewest rule events, with their contexts, that fire a different number
-/// of times. Taking a throw out replays a whole game differently; taking
-/// out the chute the program mishandles changes that chute's event alone,
-/// and that is the difference that isolates the failure. On a tie, a
-/// removal before a move, before a count, before another value; the
-/// element first in the text.
-pub fn right<G: Game>(input: &G::Input, v: &Varied<G::Input>) -> Part<Right> {
+/// away), the one whose engine run differs from the exemplar's in the
+/// rule ranked highest among `involved` (the spectrum's ranking, best
+/// first): the change that makes the program right by taking away what
+/// the failure is about, which is the difference that isolates it. Among
+/// those, and where no difference touches a ranked rule, the one that
+/// differs least: the fewest rule events, with their contexts, that fire a
+/// different number of times (taking a throw out replays a whole game
+/// differently; taking out the chute the program mishandles changes that
+/// chute's event alone). A change after which the same events fire says
+/// nothing of the rules, so it comes last. On a tie, a removal before a
+/// move, before a count, before another value; the element first in the
+/// text.
+pub fn right<G: Game>(input: &G::Input, v: &Varied<G::Input>, involved: &[String]) -> Part<Right> {
     if let Some(why) = too_large(v) {
         return Part::cut(why);
     }
@@ -251,9 +256,11 @@ pub fn right<G: Game>(input: &G::Input, v: &Varied<G::Input>) -> Part<Right> {
         .filter(|(_, _, o)| *o == Outcome::Right)
         .map(|d| {
             let after = events::<G>(&d.0.input);
-            (distance(&before, &after), d, after)
+            let far = distance(&before, &after);
+            let rank = ranked(&before, &after, involved);
+            ((rank, far == 0, far, d.0.edit, d.0.element), d, after)
         })
-        .min_by_key(|(far, (var, _, _), _)| (*far, var.edit, var.element));
+        .min_by_key(|(key, _, _)| *key);
     let Some((_, (var, text, _), after)) = best else {
         return Part::cut(match (v.decided.is_empty(), v.undecided) {
             (true, 0) => "no valid input one edit away",
@@ -268,6 +275,28 @@ pub fn right<G: Game>(input: &G::Input, v: &Varied<G::Input>) -> Part<Right> {
         gone,
         new,
     })
+}
+
+/// The place in `involved` of the best ranked rule unit (a rule, a rule
+/// with one fact of its context, or with its whole context, as the
+/// spectrum names them) among the events that fire a different number of
+/// times in two runs; past the end where none is.
+fn ranked(a: &BTreeMap<String, u64>, b: &BTreeMap<String, u64>, involved: &[String]) -> usize {
+    let fewer = a.iter().filter(|(k, n)| b.get(*k) != Some(n));
+    let changed = fewer
+        .map(|(k, _)| k)
+        .chain(b.keys().filter(|k| !a.contains_key(*k)));
+    let mut units = HashSet::new();
+    for name in changed {
+        let mut parts = name.split('/');
+        let rule = parts.next().unwrap_or_default();
+        units.insert(rule.to_string());
+        units.extend(parts.map(|fact| format!("{rule}/{fact}")));
+        units.insert(name.clone());
+    }
+    (involved.iter())
+        .position(|r| units.contains(r))
+        .unwrap_or(involved.len())
 }
 
 /// The engine's rule events on `input`, each named with its context
@@ -302,4 +331,36 @@ fn difference(a: &BTreeMap<String, u64>, b: &BTreeMap<String, u64>) -> (Vec<Stri
         gone.chain(fewer).take(DIFFERING).collect()
     };
     (side(a, b), side(b, a))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn runs(events: &[(&str, u64)]) -> BTreeMap<String, u64> {
+        events.iter().map(|&(e, n)| (e.to_string(), n)).collect()
+    }
+
+    #[test]
+    fn a_change_is_ranked_by_the_best_rule_it_touches() {
+        let involved: Vec<String> = ["chute/first", "no-chained-jump/chute", "ladder"]
+            .map(String::from)
+            .to_vec();
+        let before = runs(&[("ladder/first", 1), ("no-chained-jump/chute/first", 1)]);
+        // The chained jump no longer fires: its rule with one fact ranks 1.
+        let jump = runs(&[("ladder/first", 1)]);
+        assert_eq!(ranked(&before, &jump, &involved), 1);
+        // A second chute fires: the whole context ranks 0.
+        let chute = runs(&[
+            ("ladder/first", 1),
+            ("no-chained-jump/chute/first", 1),
+            ("chute/first", 1),
+        ]);
+        assert_eq!(ranked(&before, &chute, &involved), 0);
+        // The ladder fires twice: the rule alone ranks 2.
+        let twice = runs(&[("ladder/first", 2), ("no-chained-jump/chute/first", 1)]);
+        assert_eq!(ranked(&before, &twice, &involved), 2);
+        // The same events: no ranked rule is touched.
+        assert_eq!(ranked(&before, &before, &involved), involved.len());
+    }
 }
