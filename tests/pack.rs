@@ -30,6 +30,19 @@ fn always_yes(dir: &Path) -> String {
     format!("engine,cmd:{}", common::always_yes(dir).display())
 }
 
+/// A program that answers YES to everything and logs a line per run:
+/// the program and its log.
+fn counted_yes(dir: &Path) -> (PathBuf, PathBuf) {
+    let yes = common::always_yes(dir);
+    let log = dir.join("runs.log");
+    let p = script(
+        dir,
+        "counted.sh",
+        &format!("echo run >> '{}'\nexec '{}'", log.display(), yes.display()),
+    );
+    (p, log)
+}
+
 fn diff_json(args: &[&str]) -> Value {
     let out = gamefuzz(args);
     assert!(
@@ -161,13 +174,7 @@ fn packing_finds_what_one_process_per_case_finds() {
 #[test]
 fn a_signature_already_confirmed_alone_costs_no_more_processes() {
     let dir = tempfile::tempdir().unwrap();
-    let yes = common::always_yes(dir.path());
-    let log = dir.path().join("runs.log");
-    let p = script(
-        dir.path(),
-        "counted.sh",
-        &format!("echo run >> '{}'\nexec '{}'", log.display(), yes.display()),
-    );
+    let (p, log) = counted_yes(dir.path());
     let v = diff_json(&[
         "diff",
         "xiangqi",
@@ -222,13 +229,7 @@ fn a_block_whose_cases_get_smaller_re_runs_only_its_smallest_alone() {
     for (i, t) in texts.iter().enumerate() {
         std::fs::write(inputs.join(format!("{i:02}.in")), t).unwrap();
     }
-    let yes = common::always_yes(dir.path());
-    let log = dir.path().join("runs.log");
-    let p = script(
-        dir.path(),
-        "counted.sh",
-        &format!("echo run >> '{}'\nexec '{}'", log.display(), yes.display()),
-    );
+    let (p, log) = counted_yes(dir.path());
     let solvers = format!("engine,cmd:{}", p.display());
     let run = |pack: &str| {
         let _ = std::fs::remove_file(&log);

@@ -319,40 +319,6 @@ fn agreed_in<G: Game>(
     seen.agreed += 1;
 }
 
-/// Runs every solver once on a packed half of a file (see [`halves`]):
-/// the comparison, and the cases' outcomes when the runs split back by
-/// case, re-run alone where their part of the output does not decide them
-/// (`None` when a run cannot be split; all dropped when a run was cut
-/// short).
-fn run_whole<G: Game>(
-    ctx: &Ctx,
-    seen: &mut Seen,
-    group: &[&Drawn<G::Input>],
-    packed: &G::Input,
-    limits: &Limits,
-) -> (Comparison<G::Output>, Option<Outcomes<G::Input>>) {
-    let text: &str = &G::render(packed);
-    let parts: Vec<&G::Input> = group.iter().map(|c| &c.input).collect();
-    let whole = compare::<G>(&ctx.opts.solvers, packed, text, limits);
-    if whole.interrupted() {
-        let dropped = group.iter().map(|_| Outcome::Dropped).collect();
-        return (whole, Some(dropped));
-    }
-    let file = (text, &whole.runs[..]);
-    let split = split_runs::<G>(&parts, &whole.runs).map(|per_solver| {
-        let mut results = Vec::with_capacity(group.len());
-        for (j, d) in group.iter().enumerate() {
-            let runs: Vec<_> = per_solver.iter().map(|r| r[j].clone()).collect();
-            match decided::<G>(ctx.opts, seen, d, &runs, file) {
-                Ok(o) => results.push(o),
-                Err(_) => results.push(alone::<G>(ctx, seen, d)),
-            }
-        }
-        results
-    });
-    (whole, split)
-}
-
 /// Hands a file run's health (which solvers answered, and their faults)
 /// in with the first case counted.
 fn with_health<I>(results: &mut [Outcome<I>], health: Health) {
@@ -437,9 +403,12 @@ fn halves<G: Game>(
     out
 }
 
-/// One packed half of [`halves`] run within `limits`: its outcomes (`None`
-/// when its runs cannot be split), and whether a run was cut at a
-/// limit calibrated on the program's answers.
+/// Runs every solver once on a packed half of a file (see [`halves`])
+/// within `limits`: the cases' outcomes when the runs split back by case,
+/// re-run alone where their part of the output does not decide them
+/// (`None` when a run cannot be split; all dropped when a run was cut
+/// short), and whether a run was cut at a limit calibrated on the
+/// program's answers.
 fn run_half<G: Game>(
     ctx: &Ctx,
     seen: &mut Seen,
@@ -447,13 +416,27 @@ fn run_half<G: Game>(
     packed: &G::Input,
     limits: &Limits,
 ) -> (Option<Outcomes<G::Input>>, bool) {
-    let (whole, split) = run_whole::<G>(ctx, seen, half, packed, limits);
-    let mut split = match split {
-        None if whole.signature.is_none() => {
-            Some(half.iter().map(|_| counted(whole.compared, None)).collect())
-        }
-        other => other,
+    let text: &str = &G::render(packed);
+    let parts: Vec<&G::Input> = half.iter().map(|c| &c.input).collect();
+    let whole = compare::<G>(&ctx.opts.solvers, packed, text, limits);
+    let file = (text, &whole.runs[..]);
+    let mut split = match whole.interrupted() {
+        true => Some(half.iter().map(|_| Outcome::Dropped).collect()),
+        false => split_runs::<G>(&parts, &whole.runs).map(|per_solver| {
+            let mut results = Vec::with_capacity(half.len());
+            for (j, d) in half.iter().enumerate() {
+                let runs: Vec<_> = per_solver.iter().map(|r| r[j].clone()).collect();
+                match decided::<G>(ctx.opts, seen, d, &runs, file) {
+                    Ok(o) => results.push(o),
+                    Err(_) => results.push(alone::<G>(ctx, seen, d)),
+                }
+            }
+            results
+        }),
     };
+    if split.is_none() && whole.signature.is_none() {
+        split = Some(half.iter().map(|_| counted(whole.compared, None)).collect());
+    }
     if let Some(s) = split.as_mut() {
         with_health(s, Health::of(&ctx.opts.solvers, &whole.runs));
     }
