@@ -175,13 +175,14 @@ const ASK_FOR: std::time::Duration = std::time::Duration::from_secs(10);
 fn ask_executable(tool: &str) -> Option<String> {
     use std::process::Stdio;
     use std::time::Instant;
-    let mut child = Command::new(tool)
-        .args(["-c", "import sys; print(sys.executable)"])
+    let mut cmd = Command::new(tool);
+    cmd.args(["-c", "import sys; print(sys.executable)"])
         .stdin(Stdio::null())
         .stdout(Stdio::piped())
-        .stderr(Stdio::null())
-        .spawn()
-        .ok()?;
+        .stderr(Stdio::null());
+    // In a process group of its own, like every program run: a shim's
+    // processes all end with it.
+    let mut child = crate::interrupt::spawn(&mut cmd).ok()??;
     let mut stdout = child.stdout.take()?;
     let (tx, rx) = std::sync::mpsc::channel();
     std::thread::spawn(move || {
@@ -197,12 +198,14 @@ fn ask_executable(tool: &str) -> Option<String> {
                 std::thread::sleep(std::time::Duration::from_millis(5))
             }
             _ => {
-                let _ = child.kill();
-                let _ = child.wait();
+                crate::interrupt::kill_group(child.id() as i32);
+                let _ = crate::interrupt::reap(&mut child);
                 return None;
             }
         }
     };
+    crate::interrupt::kill_group(child.id() as i32);
+    let _ = crate::interrupt::reap(&mut child);
     let text = rx
         .recv_timeout(end.saturating_duration_since(Instant::now()))
         .ok()?
