@@ -2,8 +2,8 @@
 //! mistake, is named by `diff` on every signature it shows: the catalogue
 //! measured against programs that go wrong as it says. It runs every
 //! mistake of every game through `diff` (minutes), so it is not part of
-//! README's test command: `.ci/run` runs it after that, in release
-//! (`cargo test --release --locked --test naming`).
+//! README's test command: `.ci/run` runs it after that, on the same build
+//! (`cargo test --locked --test naming`).
 
 use std::path::Path;
 
