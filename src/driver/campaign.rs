@@ -7,7 +7,7 @@ use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::mpsc;
 use std::time::{Duration, Instant};
 
-use super::case::{run_alone, run_case};
+use super::case::{run_alone, run_case, settle_confirmed, Confirm};
 use super::pack::run_block;
 use super::signatures::report_signatures;
 use super::{
@@ -361,14 +361,31 @@ fn take_up<G: Game>(
             i += 1;
         }
     }
+    // A worker's own confirming runs first: another worker may be waiting
+    // for their verdicts, and this one may wait for theirs below.
+    deferred.sort_by_key(|d| d.confirming.is_none());
     let mut waiting = Vec::new();
-    for d in deferred.drain(..) {
+    for mut d in deferred.drain(..) {
+        if let Some(run) = d.confirming.take() {
+            match wait || run.is_finished() {
+                true => results.push(settle_confirmed::<G>(ctx, seen, d, run)),
+                false => {
+                    d.confirming = Some(run);
+                    waiting.push(d);
+                }
+            }
+            continue;
+        }
         match ctx.verdict(&d.sig, wait) {
             Verdict::Confirmed => results.push(Outcome::Done(d.counted)),
-            Verdict::Open if ctx.running() => match run_alone::<G>(ctx, seen, d.drawn) {
-                Outcome::Deferred(again) => waiting.push(*again),
-                r => results.push(r),
-            },
+            // Confirmed here, not aside: a case deferred after this one may
+            // wait below for the verdict this run gives.
+            Verdict::Open if ctx.running() => {
+                match run_alone::<G>(ctx, seen, d.drawn, Confirm::Here) {
+                    Outcome::Deferred(again) => waiting.push(*again),
+                    r => results.push(r),
+                }
+            }
             Verdict::Open => results.push(Outcome::Dropped),
             Verdict::Pending => waiting.push(d),
         }

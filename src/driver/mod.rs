@@ -466,6 +466,9 @@ struct Deferred<I> {
     sig: String,
     /// The case as counted under `sig`, if that is confirmed.
     counted: Case<I>,
+    /// The case's own full-limit run, on a thread of its own, where it
+    /// is the case that confirms `sig` ([`case::Confirm::Aside`]).
+    confirming: Option<case::Confirming>,
 }
 
 /// The input of one case, and where it comes from.

@@ -1,6 +1,6 @@
 //! `--pack`: several cases in one file per solver run, split back by case.
 
-use super::case::{draw, run_alone};
+use super::case::{draw, run_alone, Confirm};
 use super::{
     Agreed, Case, Ctx, DiffOptions, Drawn, Exemplar, Health, Outcome, Sample, Seen, PACKED,
 };
@@ -61,7 +61,7 @@ pub(super) fn run_block<G: Game>(
             debug_assert!(members.len() == 1, "an invalid packed file");
             for &m in &members {
                 let (k, d) = &cases[m];
-                let r = run_alone::<G>(ctx, seen, d.clone());
+                let r = run_alone::<G>(ctx, seen, d.clone(), Confirm::Aside);
                 seen.note(&r);
                 results[*k] = Some(r);
             }
@@ -335,7 +335,7 @@ fn alone<G: Game>(ctx: &Ctx, seen: &mut Seen, d: &Drawn<G::Input>) -> Outcome<G:
     if !ctx.running() {
         return Outcome::Dropped;
     }
-    let r = run_alone::<G>(ctx, seen, d.clone());
+    let r = run_alone::<G>(ctx, seen, d.clone(), Confirm::Here);
     seen.note(&r);
     r
 }
