@@ -15,7 +15,7 @@
 //! measuring what explains a finding without the catalogue. The checks
 //! of right and wrong programs leave them out.
 
-use std::collections::BTreeSet;
+use std::collections::{BTreeMap, BTreeSet};
 use std::fs;
 use std::path::{Path, PathBuf};
 
@@ -294,52 +294,81 @@ fn named_in(summary: &str) -> (BTreeSet<String>, BTreeSet<String>) {
     (names, nearest)
 }
 
-fn check_zoo(game: GameId) {
-    let dir = tempfile::tempdir().unwrap();
-    let animals = zoo(game);
-    let mut bins = Vec::new();
-    for (i, a) in animals.iter().enumerate() {
-        let bin = dir.path().join(format!("zoo-{i}"));
-        let Some(bin) = cpp_program(&a.source, &bin, &["-O2", "-std=c++17"]) else {
-            return;
-        };
-        bins.push(bin);
+/// A game's zoo built: every program (right, wrong and slip) compiled,
+/// the default package built with no corpus, and one `check` of them
+/// all against it.
+struct Kit {
+    dir: tempfile::TempDir,
+    /// Each source's `cmd:` solver.
+    solvers: BTreeMap<PathBuf, String>,
+    /// What `check` printed.
+    report: String,
+}
+
+impl Kit {
+    /// `None` where a program cannot be built (no g++ outside CI).
+    fn new(game: GameId) -> Option<Kit> {
+        let dir = tempfile::tempdir().unwrap();
+        let mut solvers = BTreeMap::new();
+        for (i, (source, _)) in sources(game).into_iter().enumerate() {
+            let bin = dir.path().join(format!("zoo-{i}"));
+            let bin = cpp_program(&source, &bin, &["-O2", "-std=c++17"])?;
+            solvers.insert(source, format!("cmd:{}", bin.display()));
+        }
+        let empty = dir.path().join("empty");
+        fs::create_dir(&empty).unwrap();
+        let package = dir.path().join("package");
+        let out = gamefuzz(
+            &[
+                "package",
+                game.name(),
+                "--out",
+                package.to_str().unwrap(),
+                "--corpus",
+                empty.to_str().unwrap(),
+            ],
+            "",
+        );
+        assert!(out.status.success(), "{}", text(&out.stderr));
+        let all: Vec<&str> = solvers.values().map(String::as_str).collect();
+        let out = gamefuzz(
+            &[
+                "check",
+                package.to_str().unwrap(),
+                "--solvers",
+                &all.join(","),
+            ],
+            "",
+        );
+        let report = text(&out.stdout);
+        Some(Kit {
+            dir,
+            solvers,
+            report,
+        })
     }
-    let empty = dir.path().join("empty");
-    fs::create_dir(&empty).unwrap();
-    let package = dir.path().join("package");
-    let out = gamefuzz(
-        &[
-            "package",
-            game.name(),
-            "--out",
-            package.to_str().unwrap(),
-            "--corpus",
-            empty.to_str().unwrap(),
-        ],
-        "",
-    );
-    assert!(out.status.success(), "{}", text(&out.stderr));
-    let solvers: Vec<String> = bins
-        .iter()
-        .map(|b| format!("cmd:{}", b.display()))
+
+    /// The `cmd:` solver of `source`.
+    fn solver(&self, source: &Path) -> &str {
+        &self.solvers[source]
+    }
+
+    /// `check`'s line on `solver`.
+    fn line(&self, solver: &str) -> &str {
+        (self.report.lines())
+            .find(|l| l.starts_with(&format!("check {solver}: ")))
+            .unwrap_or_else(|| panic!("no line for {solver}:\n{}", self.report))
+    }
+}
+
+fn check_zoo(game: GameId, kit: &Kit) {
+    let animals = zoo(game);
+    let solvers: Vec<String> = (animals.iter())
+        .map(|a| kit.solver(&a.source).to_string())
         .collect();
-    let out = gamefuzz(
-        &[
-            "check",
-            package.to_str().unwrap(),
-            "--solvers",
-            &solvers.join(","),
-        ],
-        "",
-    );
-    let report = text(&out.stdout);
     let mut failures = Vec::new();
     for (a, s) in animals.iter().zip(&solvers) {
-        let line = report
-            .lines()
-            .find(|l| l.starts_with(&format!("check {s}: ")))
-            .unwrap_or_else(|| panic!("no line for {s}:\n{report}"));
+        let line = kit.line(s);
         let passes = line.contains(": fails 0 of ");
         if passes != a.right {
             failures.push(format!("{}: {line}", a.source.display()));
@@ -358,7 +387,7 @@ fn check_zoo(game: GameId) {
         .filter(|(a, _)| !a.right)
         .collect();
     for (a, s) in &wrong {
-        let corpus = dir.path().join("corpus");
+        let corpus = kit.dir.path().join("corpus");
         let out = gamefuzz(
             &[
                 "diff",
@@ -456,46 +485,19 @@ fn pointed(summary: &serde_json::Value, rule: &str, element: &str) -> (Pointed, 
 /// the rules and its input: the rule it bends among the top rules
 /// involved, the element its bug is about among what the smallest change
 /// or what matters names.
-fn check_slips(game: GameId) {
-    let dir = tempfile::tempdir().unwrap();
+fn check_slips(game: GameId, kit: &Kit) {
     let slips: Vec<(PathBuf, String)> = sources(game)
         .into_iter()
         .filter(|(_, text)| header(text, "zoo") == ["slip"])
         .collect();
-    let mut solvers = Vec::new();
-    for (i, (source, _)) in slips.iter().enumerate() {
-        let bin = dir.path().join(format!("slip-{i}"));
-        let Some(bin) = cpp_program(source, &bin, &["-O2", "-std=c++17"]) else {
-            return;
-        };
-        solvers.push(format!("cmd:{}", bin.display()));
-    }
-    let empty = dir.path().join("empty");
-    fs::create_dir(&empty).unwrap();
-    let package = dir.path().join("package");
-    let args = ["package", game.name(), "--out", package.to_str().unwrap()];
-    let out = gamefuzz(
-        &[&args[..], &["--corpus", empty.to_str().unwrap()]].concat(),
-        "",
-    );
-    assert!(out.status.success(), "{}", text(&out.stderr));
-    let out = gamefuzz(
-        &[
-            "check",
-            package.to_str().unwrap(),
-            "--solvers",
-            &solvers.join(","),
-        ],
-        "",
-    );
-    let report = text(&out.stdout);
+    let solvers: Vec<String> = (slips.iter())
+        .map(|(source, _)| kit.solver(source).to_string())
+        .collect();
     let mut lines = Vec::new();
     let (mut strict, mut loose, mut ruled) = (0, 0, 0);
     for ((source, src), s) in slips.iter().zip(&solvers) {
         let at = source.display();
-        let line = (report.lines())
-            .find(|l| l.starts_with(&format!("check {s}: ")))
-            .unwrap_or_else(|| panic!("no line for {s}:\n{report}"));
+        let line = kit.line(s);
         assert!(
             !line.contains(": fails 0 of "),
             "{at}: the default package lets it through: {line}"
@@ -558,8 +560,11 @@ macro_rules! zoo_tests {
         /// ones and explains the slips.
         #[test]
         fn $test() {
-            check_zoo(GameId::$game);
-            check_slips(GameId::$game);
+            let Some(kit) = Kit::new(GameId::$game) else {
+                return;
+            };
+            check_zoo(GameId::$game, &kit);
+            check_slips(GameId::$game, &kit);
         }
     )*};
 }
