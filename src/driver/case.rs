@@ -139,16 +139,16 @@ pub(super) fn settle_confirmed<G: Game>(
     if c.interrupted {
         return Outcome::Dropped;
     }
-    let text = d
-        .drawn
-        .text
-        .clone()
-        .unwrap_or_else(|| G::render(&d.drawn.input));
+    let mut drawn = d.drawn;
+    let text = match drawn.text.take() {
+        Some(t) => t,
+        None => G::render(&drawn.input),
+    };
     let records = c.records;
     classify::<G>(
         ctx,
         seen,
-        d.drawn,
+        drawn,
         text,
         c.signature,
         c.compared,
@@ -170,15 +170,12 @@ pub(super) fn run_alone<G: Game>(
     confirm: Confirm,
 ) -> Outcome<G::Input> {
     let opts = ctx.opts;
-    let Drawn {
-        seed,
-        profile,
-        file,
-        text,
-        input,
-    } = d;
-    let text = text.unwrap_or_else(|| G::render(&input));
-    let mut c = compare::<G>(&opts.solvers, &input, &text, &ctx.limits);
+    let mut d = d;
+    let text = match d.text.take() {
+        Some(t) => t,
+        None => G::render(&d.input),
+    };
+    let mut c = compare::<G>(&opts.solvers, &d.input, &text, &ctx.limits);
     if c.interrupted() {
         return Outcome::Dropped;
     }
@@ -191,43 +188,30 @@ pub(super) fn run_alone<G: Game>(
             sample: None,
             agreed: None,
         };
-        match ctx.cut(&sig) {
-            Cut::Count => return Outcome::Done(counted),
-            Cut::Defer => {
-                let drawn = Drawn {
-                    seed,
-                    profile,
-                    file,
-                    text: Some(text),
-                    input,
-                };
-                return Outcome::Deferred(Box::new(Deferred {
-                    drawn,
-                    sig,
-                    counted,
-                    confirming: None,
-                }));
-            }
-            Cut::Confirm => {}
+        let cut_now = ctx.cut(&sig);
+        if let Cut::Count = cut_now {
+            return Outcome::Done(counted);
+        }
+        // Held until the verdict on `sig`, with its own confirming run
+        // where it has one.
+        let defer = |mut drawn: Drawn<G::Input>, text, confirming| {
+            drawn.text = Some(text);
+            Outcome::Deferred(Box::new(Deferred {
+                drawn,
+                sig: sig.clone(),
+                counted,
+                confirming,
+            }))
+        };
+        if let Cut::Defer = cut_now {
+            return defer(d, text, None);
         }
         if confirm == Confirm::Aside {
-            if let Some(run) = confirm_aside::<G>(ctx, &input, &text) {
-                let drawn = Drawn {
-                    seed,
-                    profile,
-                    file,
-                    text: Some(text),
-                    input,
-                };
-                return Outcome::Deferred(Box::new(Deferred {
-                    drawn,
-                    sig,
-                    counted,
-                    confirming: Some(run),
-                }));
+            if let Some(run) = confirm_aside::<G>(ctx, &d.input, &text) {
+                return defer(d, text, Some(run));
             }
         }
-        c = compare::<G>(&opts.solvers, &input, &text, &ctx.limits.full());
+        c = compare::<G>(&opts.solvers, &d.input, &text, &ctx.limits.full());
         cut = Some(sig);
     }
     ctx.confirmed(
@@ -237,25 +221,11 @@ pub(super) fn run_alone<G: Game>(
     if c.interrupted() {
         return Outcome::Dropped;
     }
-    let drawn = Drawn {
-        seed,
-        profile,
-        file,
-        text: None,
-        input,
-    };
     let health = Health::of(&opts.solvers, &c.runs);
     let runs = &c.runs;
-    classify::<G>(
-        ctx,
-        seen,
-        drawn,
-        text,
-        c.signature,
-        c.compared,
-        health,
-        || corpus::records::<G>(&opts.solvers, runs),
-    )
+    classify::<G>(ctx, seen, d, text, c.signature, c.compared, health, || {
+        corpus::records::<G>(&opts.solvers, runs)
+    })
 }
 
 /// The case of `drawn` (its text `text`) as its comparison showed it:
