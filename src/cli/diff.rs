@@ -96,7 +96,8 @@ pub struct DiffArgs {
     /// Wall-clock budget, in seconds, of explaining the run's signatures
     /// after they are shrunk (rules involved, what matters in the input,
     /// the nearest input on which the program is right, the catalogued
-    /// mistakes), shared fairly between them and, for `all`, split evenly
+    /// mistakes): the catalogue of every signature within half of it,
+    /// then the rest shared fairly between them; for `all`, split evenly
     /// between games; 0 explains nothing [default: the shrink time].
     #[arg(long, value_name = "SECS", value_parser = super::any_seconds,
           allow_hyphen_values = true)]

@@ -123,9 +123,13 @@ pub(super) fn report_signatures<G: Game>(
     Ok(reports)
 }
 
-/// The explanation stage: each signature, in the order they were shrunk,
-/// gets an equal share of the explain time left, so one that needs little
-/// leaves its rest to those after it.
+/// The explanation stage, in two passes. The catalogue first, for every
+/// signature, within half of the explain time: a tally runs in process
+/// and takes milliseconds, so one signature may use what those before it
+/// left, and a name is what a person debugging reads first. Then the
+/// variations, which run the programs: each signature, in the order they
+/// were shrunk, gets an equal share of the time left, so one that needs
+/// little leaves its rest to those after it.
 fn explain_all<G: Game>(
     opts: &DiffOptions,
     reports: &mut [SignatureReport],
@@ -135,29 +139,59 @@ fn explain_all<G: Game>(
     if opts.explain.is_zero() {
         return;
     }
-    let deadline = Instant::now() + opts.explain;
-    let n = reports.len();
-    for (i, r) in reports.iter_mut().enumerate() {
-        let left = deadline.saturating_duration_since(Instant::now());
-        let until = Instant::now() + left / (n - i) as u32;
-        let Ok(input) = parse_valid::<G>(&r.input) else {
-            continue;
-        };
-        let sampled = samples.get(&r.signature).map_or(&[][..], Vec::as_slice);
+    let start = Instant::now();
+    let deadline = start + opts.explain;
+    let parsed: Vec<Option<G::Input>> = (reports.iter())
+        .map(|r| parse_valid::<G>(&r.input).ok())
+        .collect();
+    fn finding<'a, G: Game>(
+        opts: &'a DiffOptions,
+        samples: &'a BTreeMap<String, Vec<Sample>>,
+        agreed: &'a [Agreed],
+        r: &'a SignatureReport,
+        input: &'a G::Input,
+    ) -> Finding<'a, G> {
         let signature = match r.packed {
             true => r.signature.strip_prefix(PACKED).unwrap_or(&r.signature),
             false => &r.signature,
         };
-        let f = Finding::<G> {
+        Finding::<G> {
             signature,
             solvers: &opts.solvers,
-            input: &input,
+            input,
             text: &r.input,
             records: &r.records,
-            samples: sampled,
+            samples: samples.get(&r.signature).map_or(&[][..], Vec::as_slice),
             agreed,
+        }
+    }
+    let named: Vec<_> = (reports.iter().zip(&parsed))
+        .map(|(r, input)| {
+            let input = input.as_ref()?;
+            let f = finding::<G>(opts, samples, agreed, r, input);
+            Some(explain::named::<G>(&f, start + opts.explain / 2))
+        })
+        .collect();
+    let n = reports.len();
+    let mut explained = Vec::with_capacity(n);
+    for (i, (r, (input, catalogue))) in reports.iter().zip(parsed.iter().zip(named)).enumerate() {
+        let left = deadline.saturating_duration_since(Instant::now());
+        let until = Instant::now() + left / (n - i) as u32;
+        let (Some(input), Some(catalogue)) = (input, catalogue) else {
+            explained.push(None);
+            continue;
         };
-        r.explain = Some(explain::explain::<G>(&f, &opts.limits, opts.jobs, until));
+        let f = finding::<G>(opts, samples, agreed, r, input);
+        explained.push(Some(explain::explain_named::<G>(
+            &f,
+            catalogue,
+            &opts.limits,
+            opts.jobs,
+            until,
+        )));
+    }
+    for (r, e) in reports.iter_mut().zip(explained) {
+        r.explain = e;
     }
 }
 

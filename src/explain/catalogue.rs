@@ -258,6 +258,33 @@ fn matched<G: Game>(
     })
 }
 
+/// On how many of `diverging` mistake `m` printed what the program did,
+/// on how many of those only on the lines it decides, and on how many it
+/// went wrong at all; with `first_miss`, only up to the first input where
+/// it did not print what the program did.
+fn counted<G: Game>(
+    m: usize,
+    keeping: usize,
+    diverging: &[Diverging<G::Output>],
+    first_miss: bool,
+) -> (usize, usize, usize) {
+    let (mut k, mut loose, mut wrong) = (0, 0, 0);
+    for d in diverging {
+        let run = run_mistaken_kept::<G>(&[m], keeping, d.text, &d.limits);
+        wrong += usize::from(match &d.engine {
+            Some(e) => mistaken_differs::<G>(&run, e),
+            None => run.result.is_ok(),
+        });
+        match fit::<G>(&d.seen, &run) {
+            Fit::Exact => k += 1,
+            Fit::Loose => (k, loose) = (k + 1, loose + 1),
+            Fit::No if first_miss => break,
+            Fit::No => {}
+        }
+    }
+    (k, loose, wrong)
+}
+
 /// Whether a match explains the signature: on every input, and on one at
 /// least by what the mistake decides (a mistake that leaves every answer
 /// undecided explains nothing).
@@ -404,41 +431,6 @@ pub fn tally<G: Game>(
             })
         })
         .collect();
-    // Per way of keeping state, per mistake, on how many inputs it printed
-    // what the program did, and on how many it went wrong at all.
-    let mut tallies: Vec<Vec<(usize, usize, usize)>> = Vec::new();
-    for keeping in 0..G::KEEPINGS.len() {
-        let mut per = Vec::with_capacity(G::MISTAKES.len());
-        for m in 0..G::MISTAKES.len() {
-            if late() {
-                return None;
-            }
-            per.push(diverging.iter().fold((0, 0, 0), |(k, loose, w), d| {
-                let run = run_mistaken_kept::<G>(&[m], keeping, d.text, &d.limits);
-                let wrong = match &d.engine {
-                    Some(e) => mistaken_differs::<G>(&run, e),
-                    None => run.result.is_ok(),
-                };
-                let fit = fit::<G>(&d.seen, &run);
-                (
-                    k + usize::from(fit != Fit::No),
-                    loose + usize::from(fit == Fit::Loose),
-                    w + usize::from(wrong),
-                )
-            }));
-        }
-        tallies.push(per);
-    }
-    let singles: Vec<Vec<Like>> = tallies
-        .iter()
-        .enumerate()
-        .map(|(keeping, t)| {
-            t.iter()
-                .enumerate()
-                .map(|(m, &(k, loose, _))| like_of::<G>(&[m], keeping, (k, loose), of))
-                .collect()
-        })
-        .collect();
     let mut named: Vec<Like> = Vec::new();
     let mut refuted = Vec::new();
     let mut check = |picks: &[usize], keeping: usize, mut like: Like, named: &mut Vec<Like>| {
@@ -455,16 +447,48 @@ pub fn tally<G: Game>(
             refuted.push(like);
         }
     };
-    for (keeping, singles) in singles.iter().enumerate() {
-        for (m, like) in singles.iter().enumerate() {
-            if explains(like.matched, like.loose, of) {
-                if late() {
-                    return None;
-                }
-                check(&[m], keeping, like.clone(), &mut named);
+    // Each single mistake, stopping at the first input it does not print
+    // what the program did: one that explains must match them all, and
+    // most mistakes miss the first, so a catalogued program is named at
+    // about one run per mistake.
+    for keeping in 0..G::KEEPINGS.len() {
+        for m in 0..G::MISTAKES.len() {
+            if late() {
+                return None;
+            }
+            let (k, loose, _) = counted::<G>(m, keeping, &diverging, true);
+            if explains(k, loose, of) {
+                let like = like_of::<G>(&[m], keeping, (k, loose), of);
+                check(&[m], keeping, like, &mut named);
             }
         }
     }
+    // Where none is named: per way of keeping state, per mistake, on how
+    // many inputs it printed what the program did, and on how many it went
+    // wrong at all, which pick the pairs tried and the nearest.
+    let mut tallies: Vec<Vec<(usize, usize, usize)>> = Vec::new();
+    if named.is_empty() {
+        for keeping in 0..G::KEEPINGS.len() {
+            let mut per = Vec::with_capacity(G::MISTAKES.len());
+            for m in 0..G::MISTAKES.len() {
+                if late() {
+                    return None;
+                }
+                per.push(counted::<G>(m, keeping, &diverging, false));
+            }
+            tallies.push(per);
+        }
+    }
+    let singles: Vec<Vec<Like>> = tallies
+        .iter()
+        .enumerate()
+        .map(|(keeping, t)| {
+            t.iter()
+                .enumerate()
+                .map(|(m, &(k, loose, _))| like_of::<G>(&[m], keeping, (k, loose), of))
+                .collect()
+        })
+        .collect();
     for (keeping, tallies) in tallies.iter().enumerate() {
         if !named.is_empty() || of == 0 {
             break;

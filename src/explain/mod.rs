@@ -120,19 +120,17 @@ pub fn explain<G: Game>(
     until: Instant,
 ) -> Explanation {
     let start = Instant::now();
-    let total = until.saturating_duration_since(start);
-    let stopped = || interrupt::stopped();
-    let mut oracle = Oracle {
-        solvers: f.solvers,
-        signature: f.signature,
-        limits: limits.until(until),
-        jobs,
-        runs: 0,
-    };
-    // The catalogue first, in process, with at most half of the time: a
-    // finding the catalogue holds is named whatever the variations cost.
-    let catalogue_until = start + total / 2;
-    let catalogue = match (program_in(f.solvers, f.signature), stopped()) {
+    let half = until.saturating_duration_since(start) / 2;
+    let catalogue = named::<G>(f, start + half);
+    explain_named(f, catalogue, limits, jobs, until)
+}
+
+/// The catalogue part of `f`'s explanation, tallied in process by
+/// `until`: a finding the catalogue holds is named whatever the
+/// variations cost.
+pub fn named<G: Game>(f: &Finding<'_, G>, until: Instant) -> Part<Likeness> {
+    let time = until.saturating_duration_since(Instant::now());
+    match (program_in(f.solvers, f.signature), interrupt::stopped()) {
         (_, true) => Part::cut("interrupted"),
         (None, _) => Part::cut("the signature names no program besides the first solver"),
         (Some(p), false) => {
@@ -142,14 +140,32 @@ pub fn explain<G: Game>(
                     .filter(|s| s.text != f.text)
                     .map(|s| (s.text.as_str(), s.records.as_slice())),
             );
-            match catalogue::tally::<G>(p, &inputs, f.agreed, Some(catalogue_until)) {
+            match catalogue::tally::<G>(p, &inputs, f.agreed, Some(until)) {
                 Some(l) => Part::Found(l),
                 None => Part::cut(format!(
-                    "its half of the explain time ({:.1} s) spent before every mistake was tried",
-                    (total / 2).as_secs_f64()
+                    "its part of the explain time ({:.1} s) spent before every mistake was tried",
+                    time.as_secs_f64()
                 )),
             }
         }
+    }
+}
+
+/// The rest of `f`'s explanation, its catalogue part already tallied.
+pub fn explain_named<G: Game>(
+    f: &Finding<'_, G>,
+    catalogue: Part<Likeness>,
+    limits: &Limits,
+    jobs: usize,
+    until: Instant,
+) -> Explanation {
+    let stopped = || interrupt::stopped();
+    let mut oracle = Oracle {
+        solvers: f.solvers,
+        signature: f.signature,
+        limits: limits.until(until),
+        jobs,
+        runs: 0,
     };
     let vary_until = until;
     // A program that times out on the exemplar would likely time out on
