@@ -5,7 +5,7 @@
 //!
 //! * **rules involved** ([`spectrum`]): the engine's rule events, with
 //!   their contexts, ranked by how much more they occur on the inputs
-//!   where the program failed than on those where it was right (Ochiai, as
+//!   where the program failed than on those where it was right (DStar, as
 //!   spectrum-based fault localisation ranks statements);
 //! * **what matters** ([`vary`]): each element of the shrunk input (a
 //!   piece, a pile, a card, a throw) varied over other valid values, as

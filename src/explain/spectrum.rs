@@ -2,8 +2,12 @@
 //! with the finding's signature is a failing run, every input where the
 //! program agreed a passing one, and each rule event of the engine (with
 //! its context) is scored by how much more it occurs on the failing runs
-//! than on the passing ones (Ochiai: failing / sqrt(all failing ×
-//! (failing + passing)), what Tarantula's successors found to rank best).
+//! than on the passing ones. The measure is DStar (D², Wong et al.):
+//! failing² / (passing + failing runs it misses + 1). Beside Ochiai it
+//! weighs a unit that misses failing runs down harder: a rule the mistake
+//! bends fires on every failing run, while an outcome that merely goes
+//! with it (who wins, a checkmate) misses some; on the zoo's slips it puts
+//! the bent rule first more often (docs/mistakes.md).
 
 use std::collections::BTreeSet;
 
@@ -24,7 +28,8 @@ pub struct RuleScore {
     /// Passing inputs it occurs on, of all passing inputs.
     pub passing: usize,
     pub passing_of: usize,
-    /// Its Ochiai score, from 0 to 1.
+    /// Its DStar score: failing² / (passing + failing runs missed + 1),
+    /// from 0 up to the number of failing runs.
     pub score: f64,
 }
 
@@ -211,7 +216,7 @@ pub fn involved<G: Game>(f: &Finding<'_, G>, v: &Varied<G::Input>) -> Part<Vec<R
                 of: nf,
                 passing: ep,
                 passing_of: np,
-                score: ef as f64 / ((nf * (ef + ep)) as f64).sqrt(),
+                score: (ef * ef) as f64 / (ep + (nf - ef) + 1) as f64,
             }
         })
         .collect();

@@ -4,6 +4,7 @@
 //! rule events that differ between the two (Zeller's isolation of
 //! failure-inducing differences).
 
+use std::cmp::Reverse;
 use std::collections::{BTreeMap, HashSet};
 use std::time::Instant;
 
@@ -239,7 +240,12 @@ impl Right {
 /// rule ranked highest among `involved` (the spectrum's ranking, best
 /// first): the change that makes the program right by taking away what
 /// the failure is about, which is the difference that isolates it. Among
-/// those, and where no difference touches a ranked rule, the one that
+/// those, the change of the element whose variants most often make the
+/// program right: several elements take part in the rule that fires (a
+/// chariot and the general it attacks, a ladder and the throw that lands
+/// on it), and the one the failure is about is the one almost every
+/// change of which loses it, where a throw loses it for one value in five.
+/// Then, and where no difference touches a ranked rule, the one that
 /// differs least: the fewest rule events, with their contexts, that fire a
 /// different number of times (taking a throw out replays a whole game
 /// differently; taking out the chute the program mishandles changes that
@@ -252,13 +258,30 @@ pub fn right<G: Game>(input: &G::Input, v: &Varied<G::Input>, involved: &[String
         return Part::cut(why);
     }
     let before = events::<G>(input);
+    // Per element, its decided variants and those that make it right.
+    let mut tried = vec![(0usize, 0usize); v.elements.len()];
+    for (var, _, o) in &v.decided {
+        tried[var.element].0 += 1;
+        tried[var.element].1 += usize::from(*o == Outcome::Right);
+    }
+    // Fewer variants kept, more right, as one key: right / tried, compared
+    // without division (a larger share sorts first).
+    let share = |e: usize| Reverse(Share(tried[e].1, tried[e].0));
     let best = (v.decided.iter())
         .filter(|(_, _, o)| *o == Outcome::Right)
         .map(|d| {
             let after = events::<G>(&d.0.input);
             let far = distance(&before, &after);
             let rank = ranked(&before, &after, involved);
-            ((rank, far == 0, far, d.0.edit, d.0.element), d, after)
+            let key = (
+                rank,
+                share(d.0.element),
+                far == 0,
+                far,
+                d.0.edit,
+                d.0.element,
+            );
+            (key, d, after)
         })
         .min_by_key(|(key, _, _)| *key);
     let Some((_, (var, text, _), after)) = best else {
@@ -275,6 +298,30 @@ pub fn right<G: Game>(input: &G::Input, v: &Varied<G::Input>, involved: &[String
         gone,
         new,
     })
+}
+
+/// A share `right / tried` (tried > 0), compared by its value.
+#[derive(Clone, Copy)]
+struct Share(usize, usize);
+
+impl PartialEq for Share {
+    fn eq(&self, other: &Self) -> bool {
+        self.cmp(other).is_eq()
+    }
+}
+
+impl Eq for Share {}
+
+impl Ord for Share {
+    fn cmp(&self, other: &Self) -> std::cmp::Ordering {
+        (self.0 * other.1).cmp(&(other.0 * self.1))
+    }
+}
+
+impl PartialOrd for Share {
+    fn partial_cmp(&self, other: &Self) -> Option<std::cmp::Ordering> {
+        Some(self.cmp(other))
+    }
 }
 
 /// The place in `involved` of the best ranked rule unit (a rule, a rule
@@ -339,6 +386,15 @@ mod tests {
 
     fn runs(events: &[(&str, u64)]) -> BTreeMap<String, u64> {
         events.iter().map(|&(e, n)| (e.to_string(), n)).collect()
+    }
+
+    #[test]
+    fn an_element_more_often_right_sorts_first() {
+        // Every change of one element makes the program right, one change
+        // in five of the other: the first sorts before.
+        assert!(Reverse(Share(3, 3)) < Reverse(Share(1, 5)));
+        assert!(Share(1, 2) == Share(2, 4));
+        assert!(Reverse(Share(0, 1)) > Reverse(Share(1, 9)));
     }
 
     #[test]
