@@ -5,6 +5,7 @@ use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::Mutex;
 
 use super::{shrink_with, Judge, ShrinkLimits, Shrunk};
+use crate::fault::FaultKind;
 use crate::game::Game;
 use crate::solver::{self, Limits, Run, SolverSpec};
 use crate::verdict::{self, compare};
@@ -258,7 +259,7 @@ impl<G: Game> FindingJudge<'_, G> {
         let cut = |r: &Run<G::Output>| {
             r.result
                 .as_ref()
-                .is_err_and(|f| f.kind == crate::fault::FaultKind::Interrupted)
+                .is_err_and(|f| f.kind == FaultKind::Interrupted)
         };
         self.cut_short |= runs.iter().flatten().any(cut);
         verdict::signature::<G>(self.solvers, cand, runs)
@@ -268,15 +269,26 @@ impl<G: Game> FindingJudge<'_, G> {
     }
 
     /// Whether `runs` keep the signature; they are the result's if so.
+    ///
+    /// A run cut at a calibrated limit decides nothing alone, as in a
+    /// campaign: it is run again at the full limit. Where the cut keeps the
+    /// signature (a program merely slow on a busy machine would make any
+    /// smaller input a timeout), and where it loses it: the same slow
+    /// program would lose a candidate that keeps the signature, and the
+    /// shrink would end elsewhere on a busy machine than on a quiet one.
+    /// Once a run at the full limit has timed out (in the campaign or in a
+    /// shrink), a program is known to hang, and a cut that loses the
+    /// signature is taken as it is: a program that hangs on many
+    /// candidates would cost a whole time limit for each.
     fn keeps(&mut self, cand: &G::Input, runs: Runs<G::Output>) -> bool {
-        if !self.same(cand, &runs) {
-            return false;
-        }
-        // A run cut at a calibrated limit keeps a timeout only once a run
-        // at the full limit confirms it, as in a campaign: a program merely
-        // slow on a busy machine would make any smaller input a timeout.
-        let runs = match runs.iter().flatten().any(|r| r.cut_early) {
-            true => {
+        let same = self.same(cand, &runs);
+        let cut = runs.iter().flatten().any(|r| r.cut_early);
+        let hangs = || (self.limits.calibration.as_ref()).is_some_and(|c| c.hung());
+        let runs = match (cut, same) {
+            (false, false) => return false,
+            (false, true) => runs,
+            (true, false) if hangs() => return false,
+            (true, _) => {
                 let full = self.limits.full();
                 let c = verdict::compare::<G>(self.solvers, cand, &G::render(cand), &full);
                 self.program_runs += self.programs.len() as u64;
@@ -285,7 +297,6 @@ impl<G: Game> FindingJudge<'_, G> {
                 }
                 c.runs
             }
-            false => runs,
         };
         self.kept = Some(runs);
         true

@@ -13,6 +13,7 @@
 //! every later limit for good.
 
 use std::collections::BTreeMap;
+use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::Mutex;
 use std::time::Duration;
 
@@ -87,6 +88,9 @@ impl Runs {
 #[derive(Debug, Default)]
 pub struct Calibration {
     runs: Mutex<BTreeMap<(String, u32), Runs>>,
+    /// Whether a program has timed out at the full limit: one known to
+    /// hang (see `shrink`'s confirming runs).
+    hung: AtomicBool,
 }
 
 /// The size class of an input of `bytes` bytes.
@@ -143,6 +147,16 @@ impl Calibration {
             .is_some()
     }
 
+    /// Records that a program ran out of the full limit.
+    pub fn record_hang(&self) {
+        self.hung.store(true, Ordering::Relaxed);
+    }
+
+    /// Whether a program of the command has run out of the full limit.
+    pub fn hung(&self) -> bool {
+        self.hung.load(Ordering::Relaxed)
+    }
+
     /// Records an answered run (the program exited on its own, whatever it
     /// printed) of `program` on `bytes` bytes that took `took`.
     pub fn record(&self, program: &str, bytes: usize, took: Duration) {
@@ -156,6 +170,16 @@ impl Calibration {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_hang_at_the_full_limit_is_remembered() {
+        let c = Calibration::new();
+        assert!(!c.hung());
+        c.record("p", 10, Duration::from_millis(5));
+        assert!(!c.hung());
+        c.record_hang();
+        assert!(c.hung());
+    }
 
     const FULL: Duration = Duration::from_secs(10);
 

@@ -75,10 +75,16 @@ pub(super) fn run_command<G: Game>(
         return fail(FaultKind::Interrupted, "killed: interrupted".into());
     }
     if timed_out {
-        return Run {
-            stderr,
-            ..timed_out_run(limit, wait, limits.timeout, probe)
-        };
+        let run = timed_out_run(limit, wait, limits.timeout, probe);
+        let hung = (run.result.as_ref()).is_err_and(|f| f.kind == FaultKind::Timeout);
+        if let Some(c) = limits
+            .calibration
+            .as_ref()
+            .filter(|_| hung && !run.cut_early)
+        {
+            c.record_hang();
+        }
+        return Run { stderr, ..run };
     }
     if let Some(c) = &limits.calibration {
         c.record(&program_key(words), text.len(), took);
