@@ -41,6 +41,7 @@ impl Visit for Bench {
                 limits: Limits::default(),
                 shrink: ShrinkLimits::none(),
                 explain: std::time::Duration::ZERO,
+                vary: false,
                 progress: false,
                 pack,
                 shard: (0, 1),

@@ -87,6 +87,7 @@ impl Visit for Bench<'_> {
             },
             shrink: ShrinkLimits::none(),
             explain: std::time::Duration::ZERO,
+            vary: false,
             progress: false,
             pack: PACK,
             shard: (0, 1),

@@ -251,3 +251,58 @@ fn repro_and_shrink_explain_too() {
         "the shrunk input is bare on stdout: {small}"
     );
 }
+
+/// `--no-vary` leaves out the two parts that run the program on inputs
+/// one edit away, saying why, and keeps the rules involved and the
+/// catalogue: the program runs exactly as often as with no explanation.
+#[test]
+fn no_vary_runs_the_program_no_more_than_the_campaign() {
+    let dir = tempfile::tempdir().unwrap();
+    let log = dir.path().join("runs");
+    let yes = always_yes(dir.path());
+    let counted = common::script(
+        dir.path(),
+        "counted.sh",
+        &format!("echo run >> '{}'\nexec '{}'", log.display(), yes.display()),
+    );
+    let run = |extra: &[&str]| {
+        let _ = std::fs::remove_file(&log);
+        let solvers = format!("engine,cmd:{}", counted.display());
+        let mut args = vec![
+            "diff",
+            "xiangqi",
+            "--solvers",
+            &solvers,
+            "--cases",
+            "100",
+            "--no-store",
+            "--no-shrink",
+            "--timeout",
+            "10",
+            "--json",
+        ];
+        args.extend_from_slice(extra);
+        let out = gamefuzz(&args, "");
+        assert_eq!(out.status.code(), Some(1), "{}", text(&out.stderr));
+        let runs = std::fs::read_to_string(&log).unwrap().lines().count();
+        (signatures(&out.stdout), runs)
+    };
+    let (_, campaign) = run(&["--explain-time", "0"]);
+    let (sigs, runs) = run(&["--explain-time", "20", "--no-vary"]);
+    assert_eq!(runs, campaign, "variants were run");
+    assert!(!sigs.is_empty());
+    for sig in &sigs {
+        let found = check_explain(sig);
+        assert!(found.contains(&"rules"), "{sig}");
+        for part in ["matters", "right"] {
+            let why = cut(&sig["explain"][part]).unwrap_or_else(|| panic!("{part}: {sig}"));
+            assert!(why.contains("--no-vary"), "{why}");
+        }
+    }
+    // Without it the same run varies the exemplar: more runs.
+    let (_, varied) = run(&["--explain-time", "20"]);
+    assert!(
+        varied > campaign,
+        "{varied} runs, {campaign} without variations"
+    );
+}

@@ -40,6 +40,7 @@ struct NamedWhenPlayed;
 impl Visit for NamedWhenPlayed {
     type Out = ();
     fn visit<G: Game>(self) {
+        let start = std::time::Instant::now();
         let dir = tempfile::tempdir().unwrap();
         let inputs = dir.path().join("inputs");
         std::fs::create_dir(&inputs).unwrap();
@@ -67,29 +68,26 @@ impl Visit for NamedWhenPlayed {
             }
         });
         let failures = failures.into_inner().unwrap();
+        eprintln!(
+            "naming {}: {} mistakes played in {:.0} s",
+            G::ID,
+            G::MISTAKES.len(),
+            start.elapsed().as_secs_f64()
+        );
         assert!(failures.is_empty(), "{}:\n{}", G::ID, failures.join("\n"));
     }
 }
 
-/// The explain time of one mistake's `diff`, where the default is not
-/// kept. Only the catalogue part is asserted here; it runs first, for
-/// every signature, within half of the explain time, and the variations,
-/// which nothing here reads, take the rest. A pigs program is varied card
-/// by card, a process per variant (about ten seconds of each mistake's
-/// run with the default), and a chutes mistake that never ends costs a
-/// whole time limit per variant that never ends, where the catalogue
-/// names a pigs mistake in at most 0.19 s over all its signatures and a
-/// chutes one in 0.09 s (measured on every mistake, quiet): 5 s and 3 s
-/// leave it over ten times that. The other games' variations are cheap:
-/// they keep the default (a generals mistake's largest input, a `max`
-/// file of 18 MB, takes 8 s to name).
-fn explain_time(game: GameId) -> Option<&'static str> {
-    match game {
-        GameId::Pigs => Some("5"),
-        GameId::Chutes => Some("3"),
-        _ => None,
-    }
-}
+/// The explain time of one mistake's `diff`. Only the catalogue part is
+/// asserted here, and `--no-vary` leaves out the variations, which run
+/// the program on every input one edit away (a process per variant; a
+/// pigs mistake spent about two seconds there with `--explain-time 5`):
+/// the catalogue runs for every signature within half of this, and the
+/// stage ends as soon as it has. The most any mistake needs is 8 s (a
+/// generals `max` input of 18 MB; a pigs mistake needs 0.19 s over all
+/// its signatures, a chutes one 0.09 s, measured quiet): 100 s is over ten
+/// times that, and costs nothing where it is not needed.
+const EXPLAIN_TIME: &str = "200";
 
 /// `diff` of the engine against the program that plays `name`, on its
 /// witness and the shared generated inputs: every signature must name it.
@@ -104,10 +102,6 @@ fn named_when_played<G: Game>(
     std::fs::write(own.join("witness.in"), witness).unwrap();
     let program = played(dir, G::ID, name);
     let solvers = format!("engine,cmd:{}", program.display());
-    let explain: Vec<&str> = match explain_time(G::ID) {
-        Some(t) => vec!["--explain-time", t],
-        None => Vec::new(),
-    };
     let out = gamefuzz(
         &[
             "diff",
@@ -118,17 +112,16 @@ fn named_when_played<G: Game>(
             own.to_str().unwrap(),
             inputs.to_str().unwrap(),
             "--no-shrink",
+            "--no-vary",
             "--no-store",
             "--timeout",
             "2",
             "--jobs",
             "1",
             "--json",
-        ]
-        .iter()
-        .chain(&explain)
-        .copied()
-        .collect::<Vec<_>>(),
+            "--explain-time",
+            EXPLAIN_TIME,
+        ],
         "",
     );
     if out.status.code() != Some(1) {

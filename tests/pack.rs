@@ -512,6 +512,7 @@ fn shard_indices_are_disjoint_and_cover_the_campaign() {
         limits: Default::default(),
         shrink: gamefuzz::shrink::ShrinkLimits::none(),
         explain: std::time::Duration::ZERO,
+        vary: false,
         progress: false,
         pack: 1,
         shard,

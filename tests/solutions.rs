@@ -96,6 +96,7 @@ fn options(program: &Path, amount: u64, profile: Option<&str>) -> DiffOptions {
             ..ShrinkLimits::default()
         },
         explain: Duration::ZERO,
+        vary: false,
         progress: false,
         pack: 32,
         shard: (0, 1),

@@ -102,6 +102,12 @@ pub struct DiffArgs {
     #[arg(long, value_name = "SECS", value_parser = super::any_seconds,
           allow_hyphen_values = true)]
     pub explain_time: Option<f64>,
+    /// Explain without running the programs on inputs one edit away from
+    /// each exemplar: the catalogue and the rules involved only (what
+    /// matters and the smallest change are left out), for a program slow
+    /// to start.
+    #[arg(long)]
+    pub no_vary: bool,
     /// Print one JSON summary object on stdout (the report goes to stderr).
     #[arg(long)]
     pub json: bool,
@@ -326,6 +332,7 @@ fn options(args: &DiffArgs, games: usize, files: usize) -> anyhow::Result<DiffOp
             }
         },
         explain: explain_time / games as u32,
+        vary: !args.no_vary,
         progress: true,
         pack,
         shard: args.shard.unwrap_or((0, 1)),

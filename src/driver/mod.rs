@@ -51,6 +51,11 @@ pub struct DiffOptions {
     /// What explaining the run's signatures may take in all, after they are
     /// shrunk, shared between them (zero: no explanation).
     pub explain: Duration,
+    /// Whether the explanation runs the programs on inputs one edit away
+    /// from each exemplar (what matters, the smallest change); without,
+    /// it is the catalogue and the rules involved, from the run's own
+    /// inputs, at no program run.
+    pub vary: bool,
     pub progress: bool,
     /// Up to this many consecutive cases are packed into one input file per
     /// run (games whose format allows it); 1 runs one process per case.

@@ -186,7 +186,7 @@ fn explain_all<G: Game>(
             &f,
             catalogue,
             &opts.limits,
-            opts.jobs,
+            (opts.vary).then_some(opts.jobs),
             until,
         )));
     }

@@ -122,7 +122,7 @@ pub fn explain<G: Game>(
     let start = Instant::now();
     let half = until.saturating_duration_since(start) / 2;
     let catalogue = named::<G>(f, start + half);
-    explain_named(f, catalogue, limits, jobs, until)
+    explain_named(f, catalogue, limits, Some(jobs), until)
 }
 
 /// The catalogue part of `f`'s explanation, tallied in process by
@@ -151,12 +151,13 @@ pub fn named<G: Game>(f: &Finding<'_, G>, until: Instant) -> Part<Likeness> {
     }
 }
 
-/// The rest of `f`'s explanation, its catalogue part already tallied.
+/// The rest of `f`'s explanation, its catalogue part already tallied;
+/// the variations run on `jobs` threads, and not at all with `None`.
 pub fn explain_named<G: Game>(
     f: &Finding<'_, G>,
     catalogue: Part<Likeness>,
     limits: &Limits,
-    jobs: usize,
+    jobs: Option<usize>,
     until: Instant,
 ) -> Explanation {
     let stopped = || interrupt::stopped();
@@ -164,7 +165,7 @@ pub fn explain_named<G: Game>(
         solvers: f.solvers,
         signature: f.signature,
         limits: limits.until(until),
-        jobs,
+        jobs: jobs.unwrap_or(1),
         runs: 0,
     };
     let vary_until = until;
@@ -172,11 +173,12 @@ pub fn explain_named<G: Game>(
     // most inputs one edit away, each costing a whole time limit.
     let times_out = (f.records.iter())
         .any(|r| (r.fault.as_ref()).is_some_and(|x| x.kind == crate::fault::FaultKind::Timeout));
-    let varied = match times_out {
-        true => vary::none(
+    let varied = match (jobs, times_out) {
+        (None, _) => vary::none("--no-vary was given"),
+        (_, true) => vary::none(
             "a program times out on the exemplar: each input one edit away would cost a whole time limit",
         ),
-        false => vary::vary::<G>(f.input, &mut oracle, vary_until),
+        _ => vary::vary::<G>(f.input, &mut oracle, vary_until),
     };
     let rules = match stopped() {
         true => Part::cut("interrupted"),

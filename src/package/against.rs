@@ -79,6 +79,7 @@ pub fn against<G: Game>(
         limits: opts.limits.clone(),
         shrink: ShrinkLimits::none(),
         explain: std::time::Duration::ZERO,
+        vary: false,
         progress: false,
         pack: if external { 32 } else { 1 },
         shard: (0, 1),
