@@ -29,7 +29,7 @@ pub struct RuleScore {
     pub passing: usize,
     pub passing_of: usize,
     /// Its DStar score: failing² / (passing + failing runs missed + 1),
-    /// from 0 up to the number of failing runs.
+    /// from 0 up to the square of the number of failing runs.
     pub score: f64,
 }
 
