@@ -210,6 +210,10 @@ pub struct Variant<I> {
     /// `is b 2147483647`, `is removed`.
     pub change: String,
     pub input: I,
+    /// Values added beside the edit so that the input stays valid (throws
+    /// appended so that every chutes game still ends): a smallest change
+    /// prefers none.
+    pub added: usize,
 }
 
 /// A named family of generated inputs.

@@ -176,12 +176,16 @@ pub fn matters<G: Game>(v: &Varied<G::Input>) -> Part<Vec<Matter>> {
             lost_when: None,
         })
         .collect();
+    // The change shown is the first that loses it among those that
+    // needed nothing added, where one does.
+    let mut shown_added = vec![usize::MAX; out.len()];
     for (var, _, o) in &v.decided {
         let m = &mut out[var.element];
         m.tried += 1;
         if *o == Outcome::Keeps {
             m.kept += 1;
-        } else if m.lost_when.is_none() {
+        } else if var.added < shown_added[var.element] {
+            shown_added[var.element] = var.added;
             m.lost_when = Some(var.change.clone());
         }
     }
@@ -240,7 +244,8 @@ impl Right {
 /// rule ranked highest among `involved` (the spectrum's ranking, best
 /// first): the change that makes the program right by taking away what
 /// the failure is about, which is the difference that isolates it. Among
-/// those, the change of the element whose variants most often make the
+/// those, one that needed nothing added to stay valid (a chutes edit that
+/// leaves a game unfinished gets throws appended, a larger change); then the change of the element whose variants most often make the
 /// program right: several elements take part in the rule that fires (a
 /// chariot and the general it attacks, a ladder and the throw that lands
 /// on it), and the one the failure is about is the one almost every
@@ -275,6 +280,7 @@ pub fn right<G: Game>(input: &G::Input, v: &Varied<G::Input>, involved: &[String
             let rank = ranked(&before, &after, involved);
             let key = (
                 rank,
+                d.0.added,
                 share(d.0.element),
                 far == 0,
                 far,

@@ -4,7 +4,9 @@
 //! special square of the other kind. What an explanation varies to tell
 //! which throws and squares a failure is about.
 
-use super::model::{Input, MAX_PLAYERS};
+use super::engine::play;
+use super::model::{dense_layout, Input, MAX_PLAYERS, MAX_THROWS};
+use crate::fault::Budget;
 use crate::game::{Edit, Element, Variant};
 
 /// Where an element is.
@@ -88,17 +90,73 @@ fn around(v: u32) -> impl Iterator<Item = u32> {
         .filter(|s| (1..=99).contains(s))
 }
 
+/// Values to go on with where an edit leaves a game without a winner on
+/// the list: the list itself again, then throws that every player can
+/// finish on from anywhere.
+const TAILS: [&[u32]; 3] = [&[], &[1], &[1, 2, 3, 4, 5, 6]];
+
+/// `input` with throws added at the end of its list where a game would
+/// otherwise end after its last throw but one (a shrunk file's list is
+/// about as short as its slowest game, so most edits of a throw, a player
+/// count or a square would otherwise leave no valid file to try): the
+/// fewest that end every game, from the first of [`TAILS`] that does, with
+/// how many were added. `None` where every game already ends, or where no
+/// tail ends them all within the 999 throws a file may hold.
+fn lengthened(input: &Input) -> Option<(Input, usize)> {
+    let throws = input.throws();
+    let ends = |list: &[u32]| -> Option<usize> {
+        let cut = &list[..list.len().saturating_sub(1)];
+        (input.games.iter())
+            .map(|g| {
+                play(cut, g, &mut Budget::default())
+                    .ok()
+                    .flatten()
+                    .map(|f| f.used)
+            })
+            .try_fold(0, |most, used| Some(most.max(used?)))
+    };
+    if throws.is_empty() || ends(&throws).is_some() {
+        return None;
+    }
+    TAILS.iter().find_map(|tail| {
+        let tail: &[u32] = if tail.is_empty() { &throws } else { tail };
+        let mut list = throws.clone();
+        list.extend(tail.iter().cycle().take(MAX_THROWS - throws.len()));
+        let k = (ends(&list)? + 1).max(throws.len() + 1);
+        let mut lines = input.throw_lines.clone();
+        if lines.last().is_some_and(Vec::is_empty) {
+            lines.pop();
+        }
+        lines.extend(dense_layout(&list[throws.len()..k], MAX_LINE_VALUES));
+        let longer = Input {
+            throw_lines: lines,
+            games: input.games.clone(),
+        };
+        Some((longer, k - throws.len()))
+    })
+}
+
+/// One-digit values on a line with the terminating ` 0` after them, within
+/// its 80 characters.
+const MAX_LINE_VALUES: usize = 39;
+
 pub fn variants(input: &Input) -> Vec<Variant<Input>> {
     let mut out = Vec::new();
     for (element, (place, _)) in places(input).into_iter().enumerate() {
-        let mut push = |edit, change: String, f: &dyn Fn(&mut Input)| {
+        let mut push = |edit, mut change: String, f: &dyn Fn(&mut Input)| {
             let mut v = input.clone();
             f(&mut v);
+            let mut added = 0;
+            if let Some((longer, n)) = lengthened(&v) {
+                (v, added) = (longer, n);
+                change = format!("{change} (and {n} throws at the end, so that every game ends)");
+            }
             out.push(Variant {
                 element,
                 edit,
                 change,
                 input: v,
+                added,
             });
         };
         match place {
@@ -162,4 +220,47 @@ pub fn variants(input: &Input) -> Vec<Variant<Input>> {
         }
     }
     out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use super::super::model::Board;
+    use super::super::validate::validate;
+
+    #[test]
+    fn an_edit_that_leaves_a_game_open_gets_throws_at_the_end() {
+        // Player 1 wins with its second throw: a 6 onto the ladder to 99,
+        // then a 1.
+        let input = Input {
+            throw_lines: vec![vec![6, 2, 1, 3]],
+            games: vec![Board {
+                players: 2,
+                jumps: vec![(6, 99)],
+                specials: Vec::new(),
+            }],
+        };
+        validate(&input).expect("the input is valid");
+        let all = variants(&input);
+        // Taking the ladder out leaves a game that four throws cannot end.
+        let out = (all.iter())
+            .find(|v| v.change.starts_with("is taken out") && v.element == 5)
+            .expect("the ladder taken out");
+        assert!(out.added > 0, "{}", out.change);
+        assert!(out.change.contains(&format!("{} throws at the end", out.added)));
+        validate(&out.input).expect("a lengthened variant is valid");
+        // The same edit with the same throws otherwise: only added ones.
+        assert_eq!(out.input.throws()[..4], input.throws()[..]);
+        assert!(out.input.games[0].jumps.is_empty());
+        // An edit after which every game still ends adds nothing.
+        let same = (all.iter())
+            .find(|v| v.element == 1 && v.change == "is a 3")
+            .expect("throw 2 made a 3");
+        assert_eq!((same.added, same.input.throws().len()), (0, 4));
+        for v in &all {
+            if v.added > 0 {
+                validate(&v.input).expect("every lengthened variant is valid");
+            }
+        }
+    }
 }

@@ -47,6 +47,7 @@ pub fn variants(input: &Input) -> Vec<Variant<Input>> {
                 edit,
                 change,
                 input: v,
+                added: 0,
             });
         };
         match place {

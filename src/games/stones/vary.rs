@@ -49,6 +49,7 @@ pub fn variants(input: &Input) -> Vec<Variant<Input>> {
                 edit,
                 change,
                 input: v,
+                added: 0,
             });
         };
         push(Edit::Removed, "is taken out".into(), None);

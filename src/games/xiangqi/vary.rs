@@ -83,6 +83,7 @@ pub fn variants(input: &Input) -> Vec<Variant<Input>> {
                 edit,
                 change,
                 input: v,
+                added: 0,
             });
         };
         match piece {
