@@ -224,9 +224,9 @@ pub fn variants(input: &Input) -> Vec<Variant<Input>> {
 
 #[cfg(test)]
 mod tests {
-    use super::*;
     use super::super::model::Board;
     use super::super::validate::validate;
+    use super::*;
 
     #[test]
     fn an_edit_that_leaves_a_game_open_gets_throws_at_the_end() {
@@ -247,7 +247,9 @@ mod tests {
             .find(|v| v.change.starts_with("is taken out") && v.element == 5)
             .expect("the ladder taken out");
         assert!(out.added > 0, "{}", out.change);
-        assert!(out.change.contains(&format!("{} throws at the end", out.added)));
+        assert!(out
+            .change
+            .contains(&format!("{} throws at the end", out.added)));
         validate(&out.input).expect("a lengthened variant is valid");
         // The same edit with the same throws otherwise: only added ones.
         assert_eq!(out.input.throws()[..4], input.throws()[..]);
