@@ -245,8 +245,9 @@ impl Right {
 /// first): the change that makes the program right by taking away what
 /// the failure is about, which is the difference that isolates it. Among
 /// those, one that needed nothing added to stay valid (a chutes edit that
-/// leaves a game unfinished gets throws appended, a larger change); then the change of the element whose variants most often make the
-/// program right: several elements take part in the rule that fires (a
+/// leaves a game unfinished gets throws appended, a larger change); then
+/// the change of the element whose variants most often make the program
+/// right: several elements take part in the rule that fires (a
 /// chariot and the general it attacks, a ladder and the throw that lands
 /// on it), and the one the failure is about is the one almost every
 /// change of which loses it, where a throw loses it for one value in five.

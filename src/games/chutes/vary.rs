@@ -5,7 +5,7 @@
 //! which throws and squares a failure is about.
 
 use super::engine::play;
-use super::model::{dense_layout, Input, MAX_PLAYERS, MAX_THROWS};
+use super::model::{dense_layout, Input, MAX_LINE, MAX_PLAYERS, MAX_THROWS};
 use crate::fault::Budget;
 use crate::game::{Edit, Element, Variant};
 
@@ -137,8 +137,8 @@ fn lengthened(input: &Input) -> Option<(Input, usize)> {
 }
 
 /// One-digit values on a line with the terminating ` 0` after them, within
-/// its 80 characters.
-const MAX_LINE_VALUES: usize = 39;
+/// its 80 characters: n values and ` 0` take 2n + 1.
+const MAX_LINE_VALUES: usize = (MAX_LINE - 1) / 2;
 
 pub fn variants(input: &Input) -> Vec<Variant<Input>> {
     let mut out = Vec::new();
