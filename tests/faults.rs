@@ -1459,12 +1459,13 @@ fn a_damaged_entry_costs_that_entry_only() {
 /// `--time`, its shrunk input showing the feature, and a program that
 /// answers everything right, if a little slowly, is none. Before any
 /// answer a program's runs are cut after a fraction of a second, so the
-/// budget is not spent waiting for the full limit over and over (the full
-/// limit here is 2 s, against the 10 s default, to keep the test short).
-/// Shrinking has a budget it never needs (it ends when it is done, each
-/// input it keeps confirmed by a run at the full limit: in 30 s or so on
-/// a 2-core machine at load 8), so that its result does not depend on the
-/// machine's speed.
+/// budget is not spent waiting for the full limit over and over. The full
+/// limit is 1 s for the programs that hang (against the 10 s default: the
+/// shrinking confirms each input it keeps by a run that long, and a run
+/// of theirs that does not hang takes 50 ms here) and 2 s for the slow
+/// one, ten times its 0.2 s. Shrinking has a budget it never needs (it
+/// ends when it is done, in 15 s or so on a 2-core machine at load 8), so
+/// that its result does not depend on the machine's speed.
 #[test]
 fn hanging_programs_are_found_in_xiangqi_files() {
     hangs_are_found("xiangqi", "grep -q '^C '", &|input| {
@@ -1515,7 +1516,7 @@ fn hangs_are_found(game: &str, test: &str, has: &dyn Fn(&str) -> bool) {
         &format!("{start}\nsleep 0.1\n{answer}"),
     );
     let corpus = dir.path().join("corpus");
-    let diff = |program: &Path, time: &str| {
+    let diff = |program: &Path, time: &str, limit: &str| {
         let solvers = format!("engine,cmd:{}", program.display());
         let args = [
             "diff",
@@ -1529,7 +1530,7 @@ fn hangs_are_found(game: &str, test: &str, has: &dyn Fn(&str) -> bool) {
             "--explain-time",
             "0",
             "--timeout",
-            "auto:2",
+            limit,
             "--json",
             "--corpus",
             corpus.to_str().unwrap(),
@@ -1538,7 +1539,7 @@ fn hangs_are_found(game: &str, test: &str, has: &dyn Fn(&str) -> bool) {
         (out.status.code(), json(&out), text(&out.stderr))
     };
     for (program, has) in [(&never, None), (&feature, Some(has))] {
-        let (code, v, err) = diff(program, "6");
+        let (code, v, err) = diff(program, "6", "auto:1");
         assert_eq!(code, Some(1), "{}: {err}", program.display());
         let sigs = v["signatures"].as_array().unwrap();
         assert_eq!(sigs.len(), 1, "{v}");
@@ -1557,7 +1558,7 @@ fn hangs_are_found(game: &str, test: &str, has: &dyn Fn(&str) -> bool) {
             );
         }
     }
-    let (code, v, err) = diff(&slow, "3");
+    let (code, v, err) = diff(&slow, "3", "auto:2");
     assert_eq!(code, Some(0), "{err}");
     assert_eq!(v["signatures"], serde_json::json!([]), "{v}");
     assert_eq!(pids.alive(), Vec::<i32>::new());
