@@ -89,6 +89,16 @@ pub trait Observer {
         false
     }
 
+    /// Says which input elements the events that follow are about, until
+    /// said again, the one they are most about first: the square a throw
+    /// lands on, then the throw; the piece that attacks, then its target. An explanation ties a change that makes a program
+    /// right to the rule it takes away through these (a chute whose
+    /// bottom is a ladder's foot: the chute is what the chained jump is
+    /// about, the ladder only where it would lead). Engines say it only
+    /// when [`Observer::LISTENING`].
+    #[inline(always)]
+    fn about(&mut self, _things: &[Thing]) {}
+
     /// Sets the facts under `mask` that hold for the rest of the run until
     /// set again, such as which case of the file is being solved
     /// ([`ctx::case`]); the rule sites then need not say them.
@@ -183,6 +193,23 @@ pub struct Element {
     /// The line of the canonical text (0-based) it stands on, where a
     /// report marks it.
     pub line: usize,
+    /// What the engine calls it when it says what a rule event was about
+    /// ([`Observer::about`]), and the case (from 0) it belongs to where
+    /// the file holds several and it is not shared by all: what ties a
+    /// change of it to the events it takes part in. `None` where the
+    /// engine names no such thing.
+    pub thing: Option<(Option<usize>, Thing)>,
+}
+
+/// An input element as an engine names it when it says what a rule event
+/// was about: a game's own number for the sort of element (a throw, a
+/// square, a piece) and one for where it is (the throw's place in the
+/// list, the square, the point). Two runs name the same element alike, so
+/// a change can be tied to the events of the element it changed.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash)]
+pub struct Thing {
+    pub kind: u8,
+    pub at: u32,
 }
 
 /// How a variant differs from its input, simplest first: what a "smallest

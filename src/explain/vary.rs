@@ -12,7 +12,7 @@ use serde::Serialize;
 
 use super::oracle::{Oracle, Outcome};
 use super::Part;
-use crate::game::{Element, Game, Variant};
+use crate::game::{ctx, Context, Element, Event, Game, Observer, Thing, Variant};
 use crate::interrupt;
 
 /// The valid variants of an exemplar and what the solvers did on those
@@ -251,6 +251,11 @@ impl Right {
 /// chariot and the general it attacks, a ladder and the throw that lands
 /// on it), and the one the failure is about is the one almost every
 /// change of which loses it, where a throw loses it for one value in five.
+/// Before that, a change of an element the engine names as what that
+/// rule's events were about ([`Observer::about`]), the one they are most
+/// about first: of a chute and the ladder its bottom leads to, both
+/// needed, the chained jump is about the chute, then the throw that
+/// landed on it.
 /// Then, and where no difference touches a ranked rule, the one that
 /// differs least: the fewest rule events, with their contexts, that fire a
 /// different number of times (taking a throw out replays a whole game
@@ -264,6 +269,23 @@ pub fn right<G: Game>(input: &G::Input, v: &Varied<G::Input>, involved: &[String
         return Part::cut(why);
     }
     let before = events::<G>(input);
+    let about = attributed::<G>(input);
+    // Where the element stands among what the events of the rule unit at
+    // `rank` were about (0: what they are most about); past them all where
+    // it is not among them.
+    let touches = |element: usize, rank: usize| -> usize {
+        let (Some(unit), Some((case, thing))) = (involved.get(rank), v.elements[element].thing)
+        else {
+            return usize::MAX;
+        };
+        (about.iter())
+            .filter(|(name, _)| units(name).contains(unit))
+            .flat_map(|(_, things)| things)
+            .filter(|&(&(c, t), _)| t == thing && case.is_none_or(|k| k == c))
+            .map(|(_, &at)| at)
+            .min()
+            .unwrap_or(usize::MAX)
+    };
     // Per element, its decided variants and those that make it right.
     let mut tried = vec![(0usize, 0usize); v.elements.len()];
     for (var, _, o) in &v.decided {
@@ -281,6 +303,7 @@ pub fn right<G: Game>(input: &G::Input, v: &Varied<G::Input>, involved: &[String
             let rank = ranked(&before, &after, involved);
             let key = (
                 rank,
+                touches(d.0.element, rank),
                 d.0.added,
                 share(d.0.element),
                 far == 0,
@@ -340,17 +363,75 @@ fn ranked(a: &BTreeMap<String, u64>, b: &BTreeMap<String, u64>, involved: &[Stri
     let changed = fewer
         .map(|(k, _)| k)
         .chain(b.keys().filter(|k| !a.contains_key(*k)));
-    let mut units = HashSet::new();
-    for name in changed {
-        let mut parts = name.split('/');
-        let rule = parts.next().unwrap_or_default();
-        units.insert(rule.to_string());
-        units.extend(parts.map(|fact| format!("{rule}/{fact}")));
-        units.insert(name.clone());
-    }
+    let units: HashSet<String> = changed.flat_map(|name| units(name)).collect();
     (involved.iter())
         .position(|r| units.contains(r))
         .unwrap_or(involved.len())
+}
+
+/// The rule units an event named with its context stands for, as the
+/// spectrum ranks them: the rule, the rule with each one fact, the whole.
+fn units(name: &str) -> Vec<String> {
+    let mut parts = name.split('/');
+    let rule = parts.next().unwrap_or_default();
+    let mut out = vec![rule.to_string()];
+    out.extend(parts.map(|fact| format!("{rule}/{fact}")));
+    out.push(name.to_string());
+    out
+}
+
+/// Per event of the engine's run on `input` (named as [`events`] names
+/// them), the elements it was about, each with the case (from 0) it was
+/// in and its best place among what an occurrence was about (0: what it
+/// was most about).
+fn attributed<G: Game>(input: &G::Input) -> BTreeMap<String, BTreeMap<(usize, Thing), usize>> {
+    let mut rec = Abouts::default();
+    G::observe(input, &mut rec);
+    (rec.out.into_iter())
+        .map(|(e, things)| (crate::game::event_name::<G>(e), things))
+        .collect()
+}
+
+/// The observer behind [`attributed`]: what the engine last said its
+/// events are about, joined to each event; entering a case starts the
+/// next case with nothing said.
+#[derive(Default)]
+struct Abouts {
+    now: Context,
+    cases: usize,
+    things: Vec<Thing>,
+    out: BTreeMap<Event, BTreeMap<(usize, Thing), usize>>,
+}
+
+impl Observer for Abouts {
+    fn hit(&mut self, rule: usize) {
+        self.hit_in(rule, 0);
+    }
+
+    fn hit_in(&mut self, rule: usize, at: Context) {
+        let e = Event {
+            rule,
+            ctx: at | self.now,
+        };
+        let case = self.cases.saturating_sub(1);
+        let seen = self.out.entry(e).or_default();
+        for (at, &t) in self.things.iter().enumerate() {
+            let best = seen.entry((case, t)).or_insert(at);
+            *best = (*best).min(at);
+        }
+    }
+
+    fn about(&mut self, things: &[Thing]) {
+        self.things = things.to_vec();
+    }
+
+    fn enter(&mut self, mask: Context, facts: Context) {
+        if mask & ctx::CASE != 0 {
+            self.cases += 1;
+            self.things.clear();
+        }
+        self.now = (self.now & !mask) | (facts & mask);
+    }
 }
 
 /// The engine's rule events on `input`, each named with its context
@@ -393,6 +474,48 @@ mod tests {
 
     fn runs(events: &[(&str, u64)]) -> BTreeMap<String, u64> {
         events.iter().map(|&(e, n)| (e.to_string(), n)).collect()
+    }
+
+    #[test]
+    fn a_chained_jump_is_about_the_jump_taken_and_the_throw() {
+        use crate::games::chutes::Chutes;
+        // Player 1 throws a 5 onto the chute 5->3, whose bottom is the
+        // ladder 3->90's foot; player 2 climbs that ladder with a 3.
+        let text = "5 3 6 4 1 6 2 0\n2\n3 90\n5 3\n0 0\n0\n0\n";
+        let input = crate::game::parse_valid::<Chutes>(text).expect("a valid file");
+        let about = attributed::<Chutes>(&input);
+        let chained: Vec<&BTreeMap<(usize, Thing), usize>> = (about.iter())
+            .filter(|(name, _)| name.starts_with("no-chained-jump/"))
+            .map(|(_, things)| things)
+            .collect();
+        assert_eq!(chained.len(), 1, "{about:?}");
+        let (chute, ladder, first) = (
+            Thing { kind: 1, at: 5 },
+            Thing { kind: 1, at: 3 },
+            Thing { kind: 0, at: 0 },
+        );
+        // Most about the chute, then the throw; not about the ladder.
+        assert_eq!(chained[0].get(&(0, chute)), Some(&0), "{about:?}");
+        assert_eq!(chained[0].get(&(0, first)), Some(&1), "{about:?}");
+        assert_eq!(chained[0].get(&(0, ladder)), None, "{about:?}");
+        // The ladder's own climb, by the second throw, is about the ladder.
+        let climbs: BTreeMap<(usize, Thing), usize> = (about.iter())
+            .filter(|(name, _)| name.starts_with("ladder"))
+            .flat_map(|(_, things)| things.clone())
+            .collect();
+        assert_eq!(climbs.get(&(0, ladder)), Some(&0), "{about:?}");
+        assert_eq!(
+            climbs.get(&(0, Thing { kind: 0, at: 1 })),
+            Some(&1),
+            "{about:?}"
+        );
+        // The elements name the same things.
+        let elements = Chutes::elements(&input);
+        let named: Vec<_> = elements.iter().filter_map(|e| e.thing).collect();
+        assert!(
+            named.contains(&(Some(0), chute)) && named.contains(&(None, first)),
+            "{elements:?}"
+        );
     }
 
     #[test]

@@ -3,7 +3,7 @@
 use super::mistakes::{ctx, Mk};
 use super::model::{Board, Input, Winners, MAX_PLAYERS};
 use crate::fault::{Budget, Fault, FaultKind};
-use crate::game::{Context, Observer};
+use crate::game::{Context, Observer, Thing};
 
 rule_events! {
     /// The decisions of spec section 4 that can change a winner.
@@ -38,6 +38,47 @@ rule_events! {
             "4 steps 4 and 6: an extra throw reaches exactly 100 and wins",
         ListRestarts => "list-restarts":
             "4: every game after the first is played from the first throw of the list again, not from where the previous game stopped",
+    }
+}
+
+/// The elements the engine's events are about ([`Observer::about`]),
+/// named alike by the explanation's elements (`vary.rs`).
+pub mod thing {
+    use crate::game::Thing;
+
+    /// A throw, by its place in the list (from 0): shared by every game.
+    pub fn throw(k: usize) -> Thing {
+        Thing {
+            kind: 0,
+            at: k as u32,
+        }
+    }
+
+    /// The chute or ladder starting on `square`.
+    pub fn jump(square: u32) -> Thing {
+        Thing {
+            kind: 1,
+            at: square,
+        }
+    }
+
+    /// The lose-a-turn or extra-turn square `square`.
+    pub fn special(square: u32) -> Thing {
+        Thing {
+            kind: 2,
+            at: square,
+        }
+    }
+
+    /// The number of players: what an event of a player's seat (the
+    /// first, the last) is about beside the throw.
+    pub const PLAYERS: Thing = Thing { kind: 3, at: 0 };
+}
+
+/// Tells `obs` what the events that follow are about, where it listens.
+fn about<O: Observer>(obs: &mut O, things: &[Thing]) {
+    if O::LISTENING {
+        obs.about(things);
     }
 }
 
@@ -203,6 +244,7 @@ fn play_players<O: Observer>(
         }
         let seat = ctx::seat(p, n);
         if players[p].missing {
+            about(obs, &[thing::PLAYERS]);
             Ev::MissedTurn.hit_in(obs, seat);
             if !Mk::MissedTurnNeverCleared.on(obs) {
                 players[p].missing = false;
@@ -306,7 +348,7 @@ impl<'a> Squares<'a> {
 
     /// Where a throw landing on `t` leaves the player: one chute or ladder
     /// is taken, never a second from its end.
-    fn land<O: Observer>(&self, t: usize, extra: bool, obs: &mut O) -> u32 {
+    fn land<O: Observer>(&self, t: usize, extra: bool, by: [Thing; 2], obs: &mut O) -> u32 {
         if extra && Mk::ExtraThrowSkipsJumps.on_in(obs, ctx::jump(t as u32, self.jump_to[t])) {
             return t as u32;
         }
@@ -321,6 +363,7 @@ impl<'a> Squares<'a> {
             0 => t as u32,
             e => {
                 let throw = if extra { ctx::EXTRA } else { 0 };
+                about(obs, &[thing::jump(t as u32), by[0], by[1]]);
                 if e > t as u32 {
                     Ev::Ladder.hit_in(obs, throw);
                 } else {
@@ -394,11 +437,19 @@ fn turn<O: Observer>(
     obs: &mut O,
 ) -> Result<TurnEnd, Fault> {
     let mut extra = false;
+    // The extra-turn square that granted the throw being made, if any:
+    // what an extra throw's events are about beside the throw.
+    let mut granted = None;
     loop {
         budget.step()?;
         let Some(d) = dice.throw() else {
             return Ok(TurnEnd::Unfinished);
         };
+        let made = thing::throw(dice.used - 1);
+        // What the throw's events are about beside the squares they
+        // name, first what matters most: the square that granted an extra
+        // throw, then the throw itself.
+        let by = [granted.unwrap_or(made), made];
         let mut t = player.square.saturating_add(d);
         if t > 100 && Mk::OvershootBounces.on(obs) {
             t = 200 - t;
@@ -409,6 +460,7 @@ fn turn<O: Observer>(
         }
         let throw = if extra { ctx::EXTRA } else { 0 };
         if t > 100 && !Mk::OvershootWins.on_in(obs, throw) {
+            about(obs, &[by[0], thing::PLAYERS, by[1]]);
             Ev::OvershootIgnored.hit_in(obs, throw | seat);
             if extra {
                 Ev::ExtraThrowOvershoots.hit(obs);
@@ -419,6 +471,7 @@ fn turn<O: Observer>(
                 _ => 0,
             };
             if squares.special.get(player.square as usize) != Some(&Special::None) {
+                about(obs, &[thing::special(player.square), by[1]]);
                 Ev::IgnoredThrowTriggersNothing.hit_in(obs, stands);
             }
             if !Mk::StandingSquareTriggers.on_in(obs, stands) {
@@ -427,13 +480,14 @@ fn turn<O: Observer>(
             // Such a program goes on to look up the square stood on.
             t = player.square;
         } else if t >= 100 {
+            about(obs, &[by[0], thing::PLAYERS, by[1]]);
             Ev::ExactWin.hit_in(obs, throw | seat);
             if extra {
                 Ev::ExtraThrowWins.hit(obs);
             }
             return Ok(TurnEnd::Won);
         } else {
-            player.square = squares.land(t as usize, extra, obs);
+            player.square = squares.land(t as usize, extra, by, obs);
             let mut from = t;
             let mut chained = 0;
             while let Some(next) = squares.chained(from, player.square, obs) {
@@ -451,6 +505,7 @@ fn turn<O: Observer>(
         let here = squares.special.get(t as usize).copied();
         match here.unwrap_or(Special::None) {
             Special::LoseTurn if !(extra && Mk::ExtraThrowIgnoresLoseTurn.on(obs)) => {
+                about(obs, &[thing::special(t), by[0], thing::PLAYERS, by[1]]);
                 Ev::LoseATurn.hit_in(obs, throw | seat);
                 if extra {
                     Ev::ExtraThrowLosesATurn.hit(obs);
@@ -459,11 +514,13 @@ fn turn<O: Observer>(
                 return Ok(TurnEnd::Passed);
             }
             Special::ExtraTurn if !(extra && Mk::ExtraThrowNotChained.on(obs)) => {
+                about(obs, &[thing::special(t), by[0], by[1]]);
                 Ev::ExtraThrow.hit_in(obs, throw);
                 if extra {
                     Ev::ExtraThrowChained.hit(obs);
                 }
                 extra = true;
+                granted = Some(thing::special(t));
             }
             _ => return Ok(TurnEnd::Passed),
         }
@@ -569,6 +626,7 @@ pub fn play_games<O: Observer>(
     (games.iter().enumerate())
         .map(|(i, g)| {
             obs.enter(ctx::CASE, ctx::case(i));
+            about(obs, &[]);
             if i > 0 {
                 Ev::ListRestarts.hit(obs);
             }

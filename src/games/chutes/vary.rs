@@ -4,7 +4,7 @@
 //! special square of the other kind. What an explanation varies to tell
 //! which throws and squares a failure is about.
 
-use super::engine::play;
+use super::engine::{play, thing};
 use super::model::{dense_layout, Input, MAX_LINE, MAX_PLAYERS, MAX_THROWS};
 use crate::fault::Budget;
 use crate::game::{Edit, Element, Variant};
@@ -41,7 +41,13 @@ fn places(input: &Input) -> Vec<(Place, Element)> {
         for (i, d) in line.iter().enumerate() {
             k += 1;
             let label = format!("throw {k} (a {d})");
-            out.push((Place::Throw(l, i), Element { label, line: l }));
+            let thing = Some((None, thing::throw(k - 1)));
+            let e = Element {
+                label,
+                line: l,
+                thing,
+            };
+            out.push((Place::Throw(l, i), e));
         }
     }
     let mut line = input.throw_lines.len();
@@ -51,7 +57,8 @@ fn places(input: &Input) -> Vec<(Place, Element)> {
             _ => format!("game {}: ", g + 1),
         };
         let label = format!("{prefix}the {} players", b.players);
-        out.push((Place::Players(g), Element { label, line }));
+        let thing = Some((Some(g), thing::PLAYERS));
+        out.push((Place::Players(g), Element { label, line, thing }));
         for (j, &jump) in b.jumps.iter().enumerate() {
             let label = format!("{prefix}{}", jump_name(jump));
             out.push((
@@ -59,6 +66,7 @@ fn places(input: &Input) -> Vec<(Place, Element)> {
                 Element {
                     label,
                     line: line + 1 + j,
+                    thing: Some((Some(g), thing::jump(jump.0))),
                 },
             ));
         }
@@ -71,6 +79,7 @@ fn places(input: &Input) -> Vec<(Place, Element)> {
                 Element {
                     label,
                     line: first + j,
+                    thing: Some((Some(g), thing::special(v.unsigned_abs() as u32))),
                 },
             ));
         }

@@ -25,7 +25,14 @@ fn places(input: &Input) -> Vec<(Place, Element)> {
             _ => format!("case {}: ", i + 1),
         };
         let label = format!("{prefix}the board of {}x{}", c.n, c.m);
-        out.push((Place::Board(i), Element { label, line }));
+        out.push((
+            Place::Board(i),
+            Element {
+                label,
+                line,
+                thing: None,
+            },
+        ));
         for (k, (who, castle)) in [("Alice", c.alice), ("Bob", c.bob)].into_iter().enumerate() {
             let label = format!(
                 "{prefix}{who}'s castle at ({},{}) with {} soldiers",
@@ -37,6 +44,7 @@ fn places(input: &Input) -> Vec<(Place, Element)> {
                 Element {
                     label,
                     line: line + 1 + k,
+                    thing: None,
                 },
             ));
         }
@@ -56,6 +64,7 @@ fn places(input: &Input) -> Vec<(Place, Element)> {
                 Element {
                     label,
                     line: first + j,
+                    thing: None,
                 },
             ));
         }

@@ -18,16 +18,37 @@ fn places(input: &Input) -> Vec<(Place, Element)> {
     for (i, seat) in input.seats.iter().enumerate() {
         let line = 1 + i;
         let label = format!("pig {} ({})", i + 1, seat.role);
-        out.push((Place::Pig(i), Element { label, line }));
+        out.push((
+            Place::Pig(i),
+            Element {
+                label,
+                line,
+                thing: None,
+            },
+        ));
         for (k, c) in seat.hand.iter().enumerate() {
             let label = format!("pig {}'s card {} (a {c})", i + 1, k + 1);
-            out.push((Place::Hand(i, k), Element { label, line }));
+            out.push((
+                Place::Hand(i, k),
+                Element {
+                    label,
+                    line,
+                    thing: None,
+                },
+            ));
         }
     }
     let line = 1 + input.seats.len();
     for (k, c) in input.deck.iter().enumerate() {
         let label = format!("deck card {} (a {c})", k + 1);
-        out.push((Place::Deck(k), Element { label, line }));
+        out.push((
+            Place::Deck(k),
+            Element {
+                label,
+                line,
+                thing: None,
+            },
+        ));
     }
     out
 }

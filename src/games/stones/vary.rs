@@ -25,6 +25,7 @@ pub fn elements(input: &Input) -> Vec<Element> {
             out.push(Element {
                 label: format!("{prefix}the pile line {} {count}", kind.token()),
                 line: line + 1 + j,
+                thing: None,
             });
         }
         line += 1 + case.len();

@@ -4,7 +4,7 @@
 use super::mistakes::{ctx, Mk};
 use super::model::{in_black_palace, on_board, Case, Input, Kind, Output, Piece, Point};
 use crate::fault::{Budget, Fault};
-use crate::game::{Context, Observer};
+use crate::game::{Context, Observer, Thing};
 
 rule_events! {
     /// The decisions of spec section 4 that can change an answer.
@@ -96,6 +96,31 @@ fn strictly_between(p: (i32, i32), x: (i32, i32), q: (i32, i32)) -> bool {
     let inside = |a: i32, b: i32, v: i32| a.min(b) < v && v < a.max(b);
     (p.0 == q.0 && x.0 == p.0 && inside(p.1, q.1, x.1))
         || (p.1 == q.1 && x.1 == p.1 && inside(p.0, q.0, x.0))
+}
+
+/// The elements the engine's events are about ([`Observer::about`]),
+/// named alike by the explanation's elements (`vary.rs`).
+pub mod thing {
+    use crate::game::Thing;
+
+    /// The red piece on `(r, c)`.
+    pub fn piece((r, c): (i32, i32)) -> Thing {
+        let part = |v: i32| v.clamp(0, 0xffff) as u32;
+        Thing {
+            kind: 0,
+            at: part(r) << 16 | part(c),
+        }
+    }
+
+    /// The black general, wherever it stands.
+    pub const BLACK: Thing = Thing { kind: 1, at: 0 };
+}
+
+/// Tells `obs` what the events that follow are about, where it listens.
+fn about<O: Observer>(obs: &mut O, things: &[Thing]) {
+    if O::LISTENING {
+        obs.about(things);
+    }
 }
 
 /// Points the attack test does not see as occupancy but the rule events
@@ -260,6 +285,7 @@ fn horse_attacks<O: Observer>(
         (p.0 + step.0, p.1 + step.1)
     };
     let free = Mk::HorseLegIgnored.on_in(obs, at) || !board.at(leg);
+    about(obs, &[thing::piece(p), thing::piece(leg), thing::BLACK]);
     if free {
         Ev::HorseAttacks.hit_in(obs, at & ctx::JUMP);
     } else {
@@ -382,6 +408,7 @@ fn checkmated_among<O: Observer>(
             }
         }
     }
+    about(obs, &[thing::BLACK]);
     Ev::Checkmate.hit(obs);
     Ok(true)
 }
@@ -404,6 +431,7 @@ fn escapes<O: Observer>(
 ) -> Result<bool, Fault> {
     budget.step()?;
     if !attacked(moves, to, tried, budget, obs, |_, _, _| {})? {
+        about(obs, &[thing::BLACK]);
         Ev::SafeMove.hit_in(obs, heading(moves.case.black, to));
         return Ok(true);
     }
@@ -420,6 +448,7 @@ fn scene_after_facing<O: Observer>(case: &Case, obs: &mut O) -> Option<Scene> {
     if general.at.1 == case.black.1 {
         let board = Board::new(case.red.iter().map(|p| p.at).chain([case.black]));
         let (g, b) = (signed(general.at), signed(case.black));
+        about(obs, &[thing::piece(g), thing::BLACK]);
         let between = if Mk::FacingCountsWholeColumn.on(obs) {
             (1..=10)
                 .filter(|&r| r != g.0 && r != b.0 && board.at((r, g.1)))
@@ -549,6 +578,7 @@ fn attacked<O: Observer>(
     };
     let towards = heading(case.black, to);
     if !palace {
+        about(obs, &[thing::BLACK]);
         Ev::MoveOffPalace.hit_in(obs, towards);
         return Ok(true);
     }
@@ -595,6 +625,7 @@ fn attacked<O: Observer>(
             Some(b) if Mk::TestedBeforeLeaving.on_in(obs, kind_fact(p.kind)) => b,
             _ => &after,
         };
+        about(obs, &[thing::piece(signed(p.at)), thing::BLACK]);
         let hit = attacks(board, p, to, scene, obs);
         each(p, hit, obs);
         attacked |= hit;
@@ -610,6 +641,7 @@ fn attacked<O: Observer>(
             }
         }
     }
+    about(obs, &[thing::piece(signed(to)), thing::BLACK]);
     match (captures, attacked) {
         (true, true) => Ev::CaptureDefended.hit_in(obs, towards),
         (true, false) => Ev::CaptureSafe.hit_in(obs, towards),

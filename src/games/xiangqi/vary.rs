@@ -3,6 +3,7 @@
 //! another kind. What an explanation varies to tell which pieces a failure
 //! is about.
 
+use super::engine::thing;
 use super::model::{Input, Kind, Point};
 use crate::game::{Edit, Element, Variant};
 
@@ -46,11 +47,13 @@ pub fn elements(input: &Input) -> Vec<Element> {
         out.push(Element {
             label: format!("{prefix}the black general at {}", at(case.black)),
             line,
+            thing: Some((Some(i), thing::BLACK)),
         });
         for (j, p) in case.red.iter().enumerate() {
             out.push(Element {
                 label: format!("{prefix}the {} at {}", name(p.kind), at(p.at)),
                 line: line + 1 + j,
+                thing: Some((Some(i), thing::piece((p.at.0 as i32, p.at.1 as i32)))),
             });
         }
         // The header, the pieces and the blank line after them.
