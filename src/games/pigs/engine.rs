@@ -9,7 +9,7 @@
 use super::mistakes::{ctx, Mk};
 use super::model::{cards_text, Card, Input, Output, Role, Side};
 use crate::fault::{Budget, Fault, FaultKind};
-use crate::game::{Context, Observer};
+use crate::game::{Context, Observer, Thing};
 
 rule_events! {
     /// The rules of spec section 4 that a test set should exercise. Besides
@@ -382,6 +382,29 @@ struct Slots {
 }
 
 /// The whole game state: the circle, the deck and the draw position.
+/// The elements the engine's events are about ([`Observer::about`]),
+/// named alike by the explanation's elements (`vary.rs`). Few events say
+/// it yet: a reward, about the cards it draws.
+pub mod thing {
+    use crate::game::Thing;
+
+    /// Pig `i` (from 0).
+    pub fn pig(i: usize) -> Thing {
+        Thing {
+            kind: 0,
+            at: i as u32,
+        }
+    }
+
+    /// Card `k` (from 0) of the deck.
+    pub fn deck(k: usize) -> Thing {
+        Thing {
+            kind: 1,
+            at: k as u32,
+        }
+    }
+}
+
 struct Table<'a, O: Observer> {
     pigs: Vec<Pig>,
     deck: &'a [Card],
@@ -466,6 +489,18 @@ impl<'a, O: Observer> Table<'a, O> {
     #[inline(always)]
     fn ev(&mut self, e: Ev) {
         e.hit(&mut *self.obs);
+    }
+
+    /// [`Table::ev`] about `things` ([`Observer::about`]), the events
+    /// after it about nothing said.
+    fn ev_about(&mut self, e: Ev, things: &[Thing]) {
+        if O::LISTENING {
+            self.obs.about(things);
+        }
+        e.hit(&mut *self.obs);
+        if O::LISTENING {
+            self.obs.about(&[]);
+        }
     }
 
     /// As [`Table::ev`], at a site that tells its context `c`.

@@ -3,6 +3,7 @@
 //! out, a pig of the other loyal or rebel role, a card another card. What
 //! an explanation varies to tell which cards a failure is about.
 
+use super::engine::thing;
 use super::model::{Card, Input, Role};
 use crate::game::{Edit, Element, Variant};
 
@@ -23,7 +24,7 @@ fn places(input: &Input) -> Vec<(Place, Element)> {
             Element {
                 label,
                 line,
-                thing: None,
+                thing: Some((None, thing::pig(i))),
             },
         ));
         for (k, c) in seat.hand.iter().enumerate() {
@@ -46,7 +47,7 @@ fn places(input: &Input) -> Vec<(Place, Element)> {
             Element {
                 label,
                 line,
-                thing: None,
+                thing: Some((None, thing::deck(k))),
             },
         ));
     }

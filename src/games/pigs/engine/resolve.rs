@@ -407,7 +407,12 @@ impl<O: Observer> Table<'_, O> {
 
     /// §4.9 item 3.3: the damage source draws 3 cards.
     fn reward(&mut self, source: usize) {
-        self.ev(Ev::FpKilledReward);
+        // About the three cards it draws (the last again where the deck
+        // has run out), then the pig that draws them.
+        let last = self.deck.len().saturating_sub(1);
+        let cards = [0, 1, 2].map(|k| super::thing::deck((self.drawn + k).min(last)));
+        let things = [cards[0], cards[1], cards[2], super::thing::pig(source)];
+        self.ev_about(Ev::FpKilledReward, &things);
         note!(self, "    reward for killing an FP:");
         let taker = if self.bent(Mk::RewardToActivePig) {
             self.kept.active
