@@ -186,8 +186,12 @@ fn double_value_observed<O: Observer>(case: &Case, obs: &mut O) -> i128 {
     let (mut positive, mut negative) = (0i128, 0i128);
     // G itself, as a mistaken run sums it in floating point.
     let mut g = 0f64;
+    let alone = match O::LISTENING && case.windows(2).all(|w| w[0].0 == w[1].0) {
+        true => ctx::ALONE,
+        false => 0,
+    };
     for &(kind, count) in case {
-        kind.rule().hit(obs);
+        kind.rule().hit_in(obs, alone);
         let count = if Mk::CountsInI32.on_in(obs, kind.context()) {
             i128::from(count as i32)
         } else {

@@ -24,6 +24,10 @@ pub mod ctx {
         DOUBLE = 7 => "double",
         /// The two-stone piles of both colours, `wb` and `bw`.
         MIXED = 8 => "mixed",
+        /// A pile of a case that lists piles of its kind only: a program
+        /// that answers such a case by a shortcut, not by the sum, is
+        /// told apart here.
+        ALONE = 9 => "alone",
     }
 
     /// The kind of a pile, one fact of six.
