@@ -386,8 +386,11 @@ fn hits_add_up_over_the_cases_of_a_file() {
 fn rule_events_name_the_pile_kind_and_the_case() {
     let input = Stones::parse(Stones::SAMPLE).unwrap();
     let names = crate::game::events::<Stones>(&input).names::<Stones>();
+    // The first case lists a w pile alone; the fourth a bw pile alone,
+    // the fifth a bw pile beside a b pile.
     for want in [
-        "pile-w/first",
+        "pile-w/alone/first",
+        "pile-bw/alone/later",
         "pile-bw/later",
         "term-beyond-i32/bw/later",
         "term-beyond-i32/ww/later",
