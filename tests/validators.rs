@@ -26,10 +26,12 @@
 //! hands included, by a unit test beside the pigs engine, which sees its
 //! internals.)
 
+use std::collections::HashMap;
 use std::io::{Read, Write};
 use std::os::unix::process::CommandExt;
 use std::path::{Path, PathBuf};
 use std::process::{Command, Stdio};
+use std::sync::{Arc, Mutex, OnceLock};
 use std::time::{Duration, Instant};
 
 use gamefuzz::game::generate_case;
@@ -215,8 +217,27 @@ fn inputs_under(dir: &Path) -> Vec<PathBuf> {
 }
 
 /// The tests of a default package (as `gamefuzz package <game>` writes
-/// it), each with its name: its input and its answer file.
-fn package_tests<G: Game>(dir: &Path) -> Vec<(String, Vec<u8>, Vec<u8>)> {
+/// it), each with its name: its input and its answer file. Built once per
+/// game for both tests that read them (a generals package, with its `max`
+/// files, takes 15 s); the second waits for the first.
+fn package_tests<G: Game>() -> Vec<(String, Vec<u8>, Vec<u8>)> {
+    type Tests = Vec<(String, Vec<u8>, Vec<u8>)>;
+    type Built = Mutex<HashMap<GameId, Arc<OnceLock<Tests>>>>;
+    static BUILT: OnceLock<Built> = OnceLock::new();
+    let once = Arc::clone(
+        (BUILT.get_or_init(Built::default).lock().unwrap())
+            .entry(G::ID)
+            .or_default(),
+    );
+    once.get_or_init(|| {
+        let dir = tempfile::tempdir().unwrap();
+        built_package_tests::<G>(dir.path())
+    })
+    .clone()
+}
+
+/// [`package_tests`], built and written under `dir`.
+fn built_package_tests<G: Game>(dir: &Path) -> Vec<(String, Vec<u8>, Vec<u8>)> {
     let opts = package::Options {
         tests: 30,
         seed: 1,
@@ -560,7 +581,7 @@ impl Visit for Check {
         let (bin, tl, mut tests) = std::thread::scope(|s| {
             let bin = s.spawn(|| build(G::ID, kattis::Which::Input, dir.path()));
             let tl = s.spawn(|| common::testlib::validator(G::ID));
-            let tests = package_tests::<G>(dir.path());
+            let tests = package_tests::<G>();
             let tests: Vec<(String, Vec<u8>)> = tests.into_iter().map(|t| (t.0, t.1)).collect();
             let bin = bin.join().expect("build the validator");
             (bin, tl.join().expect("build the testlib validator"), tests)
@@ -680,7 +701,7 @@ impl Visit for AnswerCheck {
         let Some(bin) = build(G::ID, kattis::Which::Answer, dir.path()) else {
             return;
         };
-        let mut cases: Vec<(String, Vec<u8>, Vec<u8>)> = package_tests::<G>(dir.path());
+        let mut cases: Vec<(String, Vec<u8>, Vec<u8>)> = package_tests::<G>();
         let (inputs, _) = bases::<G>();
         for (i, input) in inputs.iter().enumerate() {
             let parsed = G::parse(std::str::from_utf8(input).unwrap()).unwrap();
@@ -720,12 +741,19 @@ impl Visit for AnswerCheck {
             bad.extend(report);
             assert!(valid, "{}: the answer of {name} is refused", G::ID);
         }
-        let answers: Vec<Vec<u8>> = cases.iter().map(|c| c.2.clone()).collect();
+        // Mutants are drawn from the answers of inputs up to
+        // `MAX_BASE_BYTES`: each verdict reads its input whole, the `max`
+        // files of a generals package (18 MB each) made three quarters of
+        // this test's time, and their answers take the same form as any.
+        let small: Vec<usize> = (0..cases.len())
+            .filter(|&k| cases[k].1.len() <= MAX_BASE_BYTES)
+            .collect();
+        let answers: Vec<Vec<u8>> = small.iter().map(|&k| cases[k].2.clone()).collect();
         let results: Vec<(bool, Option<String>)> = (0..ANSWER_MUTANTS)
             .into_par_iter()
             .map(|i| {
-                let (kind, k, answer) = mutant_of(G::ID, i, &answers);
-                judge(&format!("answer mutant {i} ({kind:?})"), k, &answer)
+                let (kind, j, answer) = mutant_of(G::ID, i, &answers);
+                judge(&format!("answer mutant {i} ({kind:?})"), small[j], &answer)
             })
             .collect();
         let valid = results.iter().filter(|r| r.0).count();
