@@ -493,6 +493,7 @@ impl<'a, O: Observer> Table<'a, O> {
 
     /// [`Table::ev`] about `things` ([`Observer::about`]), the events
     /// after it about nothing said.
+    #[inline(always)]
     fn ev_about(&mut self, e: Ev, things: &[Thing]) {
         if O::LISTENING {
             self.obs.about(things);
