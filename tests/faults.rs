@@ -1462,8 +1462,8 @@ fn a_damaged_entry_costs_that_entry_only() {
 /// budget is not spent waiting for the full limit over and over. The full
 /// limit is 1 s for the programs that hang (against the 10 s default: the
 /// shrinking confirms each input it keeps by a run that long, and a run
-/// of theirs that does not hang takes 50 ms here) and 2 s for the slow
-/// one, ten times its 0.2 s. Shrinking has a budget it never needs (it
+/// of theirs that does not hang takes 20 to 35 ms here, quiet) and 2 s
+/// for the slow one, more than ten times its 0.12 s. Shrinking has a budget it never needs (it
 /// ends when it is done, in 15 s or so on a 2-core machine at load 8), so
 /// that its result does not depend on the machine's speed.
 #[test]

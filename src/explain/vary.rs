@@ -244,18 +244,17 @@ impl Right {
 /// rule ranked highest among `involved` (the spectrum's ranking, best
 /// first): the change that makes the program right by taking away what
 /// the failure is about, which is the difference that isolates it. Among
-/// those, one that needed nothing added to stay valid (a chutes edit that
+/// those, a change of an element the engine names as what that rule's
+/// events were about ([`Observer::about`]), the one they are most about
+/// first: of a chute and the ladder its bottom leads to, both needed, the
+/// chained jump is about the chute, then the throw that landed on it.
+/// Then one that needed nothing added to stay valid (a chutes edit that
 /// leaves a game unfinished gets throws appended, a larger change); then
 /// the change of the element whose variants most often make the program
 /// right: several elements take part in the rule that fires (a
 /// chariot and the general it attacks, a ladder and the throw that lands
 /// on it), and the one the failure is about is the one almost every
 /// change of which loses it, where a throw loses it for one value in five.
-/// Before that, a change of an element the engine names as what that
-/// rule's events were about ([`Observer::about`]), the one they are most
-/// about first: of a chute and the ladder its bottom leads to, both
-/// needed, the chained jump is about the chute, then the throw that
-/// landed on it.
 /// Then, and where no difference touches a ranked rule, the one that
 /// differs least: the fewest rule events, with their contexts, that fire a
 /// different number of times (taking a throw out replays a whole game
@@ -415,9 +414,9 @@ impl Observer for Abouts {
         };
         let case = self.cases.saturating_sub(1);
         let seen = self.out.entry(e).or_default();
-        for (at, &t) in self.things.iter().enumerate() {
-            let best = seen.entry((case, t)).or_insert(at);
-            *best = (*best).min(at);
+        for (place, &t) in self.things.iter().enumerate() {
+            let best = seen.entry((case, t)).or_insert(place);
+            *best = (*best).min(place);
         }
     }
 
