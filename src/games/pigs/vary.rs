@@ -15,41 +15,23 @@ enum Place {
 }
 
 fn places(input: &Input) -> Vec<(Place, Element)> {
+    let element = |label, line, thing| Element { label, line, thing };
     let mut out = Vec::new();
     for (i, seat) in input.seats.iter().enumerate() {
         let line = 1 + i;
         let label = format!("pig {} ({})", i + 1, seat.role);
-        out.push((
-            Place::Pig(i),
-            Element {
-                label,
-                line,
-                thing: Some((None, thing::pig(i))),
-            },
-        ));
+        let pig = Some((None, thing::pig(i)));
+        out.push((Place::Pig(i), element(label, line, pig)));
         for (k, c) in seat.hand.iter().enumerate() {
             let label = format!("pig {}'s card {} (a {c})", i + 1, k + 1);
-            out.push((
-                Place::Hand(i, k),
-                Element {
-                    label,
-                    line,
-                    thing: None,
-                },
-            ));
+            out.push((Place::Hand(i, k), element(label, line, None)));
         }
     }
     let line = 1 + input.seats.len();
     for (k, c) in input.deck.iter().enumerate() {
         let label = format!("deck card {} (a {c})", k + 1);
-        out.push((
-            Place::Deck(k),
-            Element {
-                label,
-                line,
-                thing: Some((None, thing::deck(k))),
-            },
-        ));
+        let card = Some((None, thing::deck(k)));
+        out.push((Place::Deck(k), element(label, line, card)));
     }
     out
 }
