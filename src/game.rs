@@ -91,11 +91,12 @@ pub trait Observer {
 
     /// Says which input elements the events that follow are about, until
     /// said again, the one they are most about first: the square a throw
-    /// lands on, then the throw; the piece that attacks, then its target. An explanation ties a change that makes a program
-    /// right to the rule it takes away through these (a chute whose
-    /// bottom is a ladder's foot: the chute is what the chained jump is
-    /// about, the ladder only where it would lead). Engines say it only
-    /// when [`Observer::LISTENING`].
+    /// lands on, then the throw; the piece that attacks, then its target.
+    /// An explanation ties a change that makes a program right to the
+    /// rule it takes away through these (a chute whose bottom is a
+    /// ladder's foot: the chute is what the chained jump is about, the
+    /// ladder only where it would lead). Engines say it only when
+    /// [`Observer::LISTENING`].
     #[inline(always)]
     fn about(&mut self, _things: &[Thing]) {}
 
