@@ -205,7 +205,7 @@ pub fn involved<G: Game>(f: &Finding<'_, G>, v: &Varied<G::Input>) -> Part<Vec<R
         names.extend(s);
     }
     let (nf, np) = (failing.len(), passing.len());
-    let mut scores: Vec<RuleScore> = names
+    let scores: Vec<RuleScore> = names
         .into_iter()
         .map(|name| {
             let ef = failing.iter().filter(|s| s.contains(name)).count();
@@ -220,12 +220,27 @@ pub fn involved<G: Game>(f: &Finding<'_, G>, v: &Varied<G::Input>) -> Part<Vec<R
             }
         })
         .collect();
-    scores.sort_by(|a, b| {
+    // Units the runs cannot tell apart (the same failing and passing
+    // runs) go by their rule's own frequency over all runs: of an extra
+    // throw's ladder, `extra-throw-jumps/ladder` before `ladder/extra`,
+    // the rule that fires on few runs saying more than the one that fires
+    // on most.
+    let base = |unit: &str| -> usize {
+        let rule = unit.split('/').next().unwrap_or(unit);
+        (failing.iter().chain(&passing))
+            .filter(|s| s.contains(rule))
+            .count()
+    };
+    let mut scores: Vec<(usize, RuleScore)> =
+        scores.into_iter().map(|s| (base(&s.rule), s)).collect();
+    scores.sort_by(|(ra, a), (rb, b)| {
         (b.score.total_cmp(&a.score))
             .then(b.failing.cmp(&a.failing))
             .then(a.passing.cmp(&b.passing))
+            .then(ra.cmp(rb))
             .then(a.rule.cmp(&b.rule))
     });
+    let mut scores: Vec<RuleScore> = scores.into_iter().map(|(_, s)| s).collect();
     scores.truncate(KEPT);
     Part::Found(scores)
 }

@@ -366,16 +366,19 @@ impl<'a> Squares<'a> {
             e => {
                 let throw = if extra { ctx::EXTRA } else { 0 };
                 about(obs, &[thing::jump(t as u32), by[0], by[1]]);
-                if e > t as u32 {
-                    Ev::Ladder.hit_in(obs, throw);
-                } else {
-                    Ev::Chute.hit_in(obs, throw);
-                }
+                let (jump, kind) = match e > t as u32 {
+                    true => (Ev::Ladder, ctx::LADDER),
+                    false => (Ev::Chute, ctx::CHUTE),
+                };
+                jump.hit_in(obs, throw);
                 if self.jump_to.get(e as usize).is_some_and(|&f| f != 0) {
                     Ev::NoChainedJump.hit_in(obs, ctx::jump(t as u32, e));
                 }
+                // An extra throw's own rule keeps the facts of the event
+                // it goes with: alone it would rank below `ladder/extra`,
+                // which says less.
                 if extra {
-                    Ev::ExtraThrowJumps.hit(obs);
+                    Ev::ExtraThrowJumps.hit_in(obs, kind);
                 }
                 e
             }
@@ -465,7 +468,7 @@ fn turn<O: Observer>(
             about(obs, &[by[0], thing::PLAYERS, by[1]]);
             Ev::OvershootIgnored.hit_in(obs, throw | seat);
             if extra {
-                Ev::ExtraThrowOvershoots.hit(obs);
+                Ev::ExtraThrowOvershoots.hit_in(obs, seat);
             }
             let stands = match squares.special.get(player.square as usize) {
                 Some(Special::LoseTurn) => ctx::ON_LOSE,
@@ -485,7 +488,7 @@ fn turn<O: Observer>(
             about(obs, &[by[0], thing::PLAYERS, by[1]]);
             Ev::ExactWin.hit_in(obs, throw | seat);
             if extra {
-                Ev::ExtraThrowWins.hit(obs);
+                Ev::ExtraThrowWins.hit_in(obs, seat);
             }
             return Ok(TurnEnd::Won);
         } else {
@@ -510,7 +513,7 @@ fn turn<O: Observer>(
                 about(obs, &[thing::special(t), by[0], thing::PLAYERS, by[1]]);
                 Ev::LoseATurn.hit_in(obs, throw | seat);
                 if extra {
-                    Ev::ExtraThrowLosesATurn.hit(obs);
+                    Ev::ExtraThrowLosesATurn.hit_in(obs, seat);
                 }
                 player.missing = true;
                 return Ok(TurnEnd::Passed);

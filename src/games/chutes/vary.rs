@@ -56,7 +56,7 @@ fn places(input: &Input) -> Vec<(Place, Element)> {
             1 => String::new(),
             _ => format!("game {}: ", g + 1),
         };
-        let label = format!("{prefix}the {} players", b.players);
+        let label = format!("{prefix}the number of players ({})", b.players);
         let thing = Some((Some(g), thing::PLAYERS));
         out.push((Place::Players(g), Element { label, line, thing }));
         for (j, &jump) in b.jumps.iter().enumerate() {
@@ -186,7 +186,7 @@ pub fn variants(input: &Input) -> Vec<Variant<Input>> {
                     .into_iter()
                     .filter(|q| (2..=MAX_PLAYERS).contains(q))
                 {
-                    push(Edit::Counted, format!("are {q}"), &|v| {
+                    push(Edit::Counted, format!("is {q}"), &|v| {
                         v.games[g].players = q
                     });
                 }
