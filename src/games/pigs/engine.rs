@@ -678,6 +678,7 @@ impl<'a, O: Observer> Table<'a, O> {
     fn play_phase(&mut self, me: usize) -> Result<bool, Halt> {
         let mut k_used = self.bent(Mk::KillLimitNeverReset) && self.kept.k_spent;
         let mut used_non_z = false;
+        let mut previous = None;
         self.used_at = None;
         if O::BENDING {
             self.keep_phase_start(me);
@@ -702,7 +703,10 @@ impl<'a, O: Observer> Table<'a, O> {
             };
             if O::LISTENING {
                 if self.used_at.is_some_and(|(_, left)| pos < left) {
-                    self.ev(Ev::RescanLeft);
+                    // With the card used before: a program that rescans
+                    // after some cards only is told by it.
+                    let before = previous.map_or(0, card_ctx);
+                    self.ev_in(Ev::RescanLeft, before);
                 }
                 self.used_at = Some((me, pos));
             }
@@ -710,6 +714,7 @@ impl<'a, O: Observer> Table<'a, O> {
                 self.kept.from = pos;
             }
             let card = self.take(me, pos);
+            previous = Some(card);
             used_non_z |= card != Card::Z;
             let kill = matches!(action, Action::Kill(_));
             self.resolve(me, action, k_used)?;

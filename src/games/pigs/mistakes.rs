@@ -48,6 +48,9 @@ pub mod ctx {
         /// are no longer those of the deal. Entered at the first death,
         /// so that every rule event after it says so.
         AFTER_DEATH = 15 => "after-death",
+        /// The pig using the card sits last in the deal: the seat after it
+        /// is pig 1's again, where a sweep of the seats wraps round.
+        LAST_SEAT = 16 => "last-seat",
     }
 }
 

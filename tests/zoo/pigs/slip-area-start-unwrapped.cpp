@@ -1,6 +1,6 @@
 // zoo: slip
 // bug: an N or W visits x = a + 1, then x = (x + 1) % n until back at a, but the first x = a + 1 is not wrapped, so the last pig's N or W never reaches pig 1 (the MP)
-// rule: invasion-used
+// rule: invasion-used, volley-used
 // element: pig
 #include <bits/stdc++.h>
 using namespace std;

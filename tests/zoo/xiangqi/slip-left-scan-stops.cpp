@@ -1,7 +1,7 @@
 // zoo: slip
 // bug: the scan to the left of a point stops at column 2 (y > 1 instead of y >= 1), so a chariot or cannon standing in column 1 is never seen
-// rule: chariot-attacks
-// element: chariot
+// rule: chariot-attacks, cannon-attacks
+// element: chariot, cannon
 #include <cstdio>
 #include <cstring>
 

@@ -1,7 +1,7 @@
 // zoo: slip
 // bug: I scan only down, left and right from a point, thinking red attacks come from below, so a chariot or cannon above the point in its column is missed
-// rule: chariot-attacks
-// element: chariot
+// rule: chariot-attacks, cannon-attacks
+// element: chariot, cannon
 #include <bits/stdc++.h>
 using namespace std;
 

@@ -124,11 +124,15 @@ impl<O: Observer> Table<'_, O> {
     /// stops at once if the game ends (the `?`).
     fn area(&mut self, me: usize, card: Card) -> Flow {
         note!(self, "  {} uses {card}", self.name(me));
-        self.ev(if card == Card::N {
-            Ev::InvasionUsed
-        } else {
-            Ev::VolleyUsed
-        });
+        let seat = match me + 1 == self.pigs.len() {
+            true => ctx::LAST_SEAT,
+            false => 0,
+        };
+        let used = match card == Card::N {
+            true => Ev::InvasionUsed,
+            false => Ev::VolleyUsed,
+        };
+        self.ev_in(used, seat);
         let answer = if (card == Card::N) != self.bent_in(Mk::AreaAnswersSwapped, card_ctx(card)) {
             Card::K
         } else {
