@@ -111,7 +111,11 @@ pub fn lines(e: &Explanation) -> Vec<String> {
                 .map(|m| m.element.clone())
                 .collect();
             let unknown: Vec<String> = (m.iter())
-                .filter(|m| m.free.is_none())
+                .filter(|m| m.free.is_none() && !m.fixed)
+                .map(|m| m.element.clone())
+                .collect();
+            let fixed: Vec<String> = (m.iter())
+                .filter(|m| m.fixed)
                 .map(|m| m.element.clone())
                 .collect();
             let mut parts = Vec::new();
@@ -122,6 +126,12 @@ pub fn lines(e: &Explanation) -> Vec<String> {
                 parts.push(format!(
                     "free (any other value keeps it): {}",
                     listed(&free)
+                ));
+            }
+            if !fixed.is_empty() {
+                parts.push(format!(
+                    "fixed (no other value one edit away is valid): {}",
+                    listed(&fixed)
                 ));
             }
             if !unknown.is_empty() {

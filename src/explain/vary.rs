@@ -23,6 +23,8 @@ pub struct Varied<I> {
     pub decided: Vec<(Variant<I>, String, Outcome)>,
     /// Valid variants left undecided when the time was up.
     pub undecided: usize,
+    /// Each element's valid variants, decided or not.
+    pub valid: Vec<usize>,
     /// The exemplar's size, where it is too large to vary.
     pub too_large: Option<usize>,
     /// Why nothing was varied, where something other than size says so.
@@ -54,24 +56,15 @@ const BATCH: usize = 32;
 /// short would make thousands of copies of itself.
 const MAX_VARIED: usize = 4096;
 
-/// Decides the valid variants of `input` by `until`: every element's
-/// first edit, then every element's second, and so on, so that a time
-/// cut short still tries every element.
-pub fn vary<G: Game>(input: &G::Input, oracle: &mut Oracle, until: Instant) -> Varied<G::Input> {
-    let own = G::render(input);
-    if own.len() > MAX_VARIED {
-        return Varied {
-            elements: Vec::new(),
-            decided: Vec::new(),
-            undecided: 0,
-            too_large: Some(own.len()),
-            not_varied: None,
-        };
-    }
-    let elements = G::elements(input);
+/// The valid variants of each of `input`'s `n` elements, each text once
+/// (and never `own`, the input's own text), the smallest edits first.
+fn valid_variants<G: Game>(
+    input: &G::Input,
+    n: usize,
+    own: String,
+) -> Vec<Vec<(Variant<G::Input>, String)>> {
     let mut seen = HashSet::from([own]);
-    let mut per: Vec<Vec<(Variant<G::Input>, String)>> =
-        (0..elements.len()).map(|_| Vec::new()).collect();
+    let mut per: Vec<Vec<(Variant<G::Input>, String)>> = (0..n).map(|_| Vec::new()).collect();
     let mut all = G::variants(input);
     all.sort_by_key(|v| v.edit);
     for v in all {
@@ -83,6 +76,27 @@ pub fn vary<G: Game>(input: &G::Input, oracle: &mut Oracle, until: Instant) -> V
             per[v.element].push((v, text));
         }
     }
+    per
+}
+
+/// Decides the valid variants of `input` by `until`: every element's
+/// first edit, then every element's second, and so on, so that a time
+/// cut short still tries every element.
+pub fn vary<G: Game>(input: &G::Input, oracle: &mut Oracle, until: Instant) -> Varied<G::Input> {
+    let own = G::render(input);
+    if own.len() > MAX_VARIED {
+        return Varied {
+            elements: Vec::new(),
+            decided: Vec::new(),
+            undecided: 0,
+            valid: Vec::new(),
+            too_large: Some(own.len()),
+            not_varied: None,
+        };
+    }
+    let elements = G::elements(input);
+    let per = valid_variants::<G>(input, elements.len(), own);
+    let valid: Vec<usize> = per.iter().map(Vec::len).collect();
     let mut order = Vec::new();
     let mut each: Vec<_> = per.into_iter().map(Vec::into_iter).collect();
     loop {
@@ -114,6 +128,7 @@ pub fn vary<G: Game>(input: &G::Input, oracle: &mut Oracle, until: Instant) -> V
         elements,
         decided,
         undecided: rest.count(),
+        valid,
         too_large: None,
         not_varied: None,
     }
@@ -136,6 +151,11 @@ pub struct Matter {
     /// A change that loses the failure, where one did.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub lost_when: Option<String>,
+    /// No other value one edit away is valid (a xiangqi cannon that is
+    /// the only piece checking the general): held by validity, not left
+    /// undecided.
+    #[serde(skip_serializing_if = "std::ops::Not::not")]
+    pub fixed: bool,
 }
 
 /// Nothing varied, for the reason given.
@@ -144,6 +164,7 @@ pub fn none<I>(why: &'static str) -> Varied<I> {
         elements: Vec::new(),
         decided: Vec::new(),
         undecided: 0,
+        valid: Vec::new(),
         too_large: None,
         not_varied: Some(why),
     }
@@ -166,14 +187,15 @@ pub fn matters<G: Game>(v: &Varied<G::Input>) -> Part<Vec<Matter>> {
     if v.elements.is_empty() {
         return Part::cut("the game names no elements of its inputs");
     }
-    let mut out: Vec<Matter> = (v.elements.iter())
-        .map(|e| Matter {
+    let mut out: Vec<Matter> = (v.elements.iter().enumerate())
+        .map(|(i, e)| Matter {
             element: e.label.clone(),
             line: e.line,
             free: None,
             tried: 0,
             kept: 0,
             lost_when: None,
+            fixed: v.valid.get(i) == Some(&0),
         })
         .collect();
     // The change shown is the first that loses it among those that
@@ -473,6 +495,47 @@ mod tests {
 
     fn runs(events: &[(&str, u64)]) -> BTreeMap<String, u64> {
         events.iter().map(|&(e, n)| (e.to_string(), n)).collect()
+    }
+
+    #[test]
+    fn the_only_piece_giving_check_is_fixed_by_validity() {
+        use crate::games::xiangqi::Xiangqi;
+        // The cannon at (2,1), screened by the horse, is the only red
+        // piece that checks the black general: every edit of it ends the
+        // check, which a valid input must have.
+        let text = "3 2 4\nG 8 6\nC 2 1\nH 2 2\n\n0 0 0\n";
+        let input = crate::game::parse_valid::<Xiangqi>(text).expect("a valid file");
+        let elements = Xiangqi::elements(&input);
+        let per = valid_variants::<Xiangqi>(&input, elements.len(), Xiangqi::render(&input));
+        let valid: Vec<(&str, usize)> = (elements.iter().zip(&per))
+            .map(|(e, v)| (e.label.as_str(), v.len()))
+            .collect();
+        let of = |name: &str| {
+            valid
+                .iter()
+                .find(|(l, _)| l.contains(name))
+                .map(|&(_, n)| n)
+        };
+        assert_eq!(of("cannon"), Some(0), "{valid:?}");
+        assert!(of("horse").is_some_and(|n| n > 0), "{valid:?}");
+        assert!(of("black general").is_some_and(|n| n > 0), "{valid:?}");
+        let v = Varied::<<Xiangqi as Game>::Input> {
+            elements: elements.clone(),
+            decided: (per.into_iter().flatten())
+                .map(|(v, t)| (v, t, Outcome::Keeps))
+                .collect(),
+            undecided: 0,
+            valid: valid.iter().map(|&(_, n)| n).collect(),
+            too_large: None,
+            not_varied: None,
+        };
+        let Part::Found(m) = matters::<Xiangqi>(&v) else {
+            panic!("what matters is established");
+        };
+        let fixed: Vec<&str> = (m.iter().filter(|m| m.fixed))
+            .map(|m| m.element.as_str())
+            .collect();
+        assert_eq!(fixed, ["the cannon at (2,1)"], "{m:?}");
     }
 
     #[test]
