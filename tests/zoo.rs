@@ -608,7 +608,8 @@ fn check_slips(game: GameId, kit: &Kit) {
 /// other waits): the slips and the rest of the zoo are two tests, so that
 /// the longest game's halves run side by side.
 fn kit(game: GameId) -> Option<&'static Kit> {
-    static KITS: [OnceLock<Option<Kit>>; 5] = [const { OnceLock::new() }; 5];
+    static KITS: [OnceLock<Option<Kit>>; GameId::ALL.len()] =
+        [const { OnceLock::new() }; GameId::ALL.len()];
     let at = GameId::ALL.iter().position(|&g| g == game).expect("a game");
     KITS[at]
         .get_or_init(|| {
