@@ -1463,9 +1463,10 @@ fn a_damaged_entry_costs_that_entry_only() {
 /// limit is 1 s for the programs that hang (against the 10 s default: the
 /// shrinking confirms each input it keeps by a run that long, and a run
 /// of theirs that does not hang takes 20 to 35 ms here, quiet) and 2 s
-/// for the slow one, more than ten times its 0.12 s. Shrinking has a budget it never needs (it
-/// ends when it is done, in 15 s or so on a 2-core machine at load 8), so
-/// that its result does not depend on the machine's speed.
+/// for the slow one, more than ten times its 0.12 s. Shrinking has a
+/// budget it never needs (it ends when it is done, in 15 s or so on a
+/// 2-core machine at load 8), so that its result does not depend on the
+/// machine's speed.
 #[test]
 fn hanging_programs_are_found_in_xiangqi_files() {
     hangs_are_found("xiangqi", "grep -q '^C '", &|input| {

@@ -1,7 +1,7 @@
 //! An explanation as lines of text: the same parts in `diff`'s report,
 //! `repro` and `shrink`.
 
-use super::spectrum::SHOWN;
+use super::spectrum::{rule_of, SHOWN};
 use super::{Explanation, Matter, Part};
 
 /// Inputs at most this many lines and bytes are printed whole.
@@ -84,7 +84,7 @@ pub fn lines(e: &Explanation) -> Vec<String> {
             let mut rules = Vec::new();
             let mut shown = Vec::new();
             for s in r {
-                let rule = s.rule.split('/').next().unwrap_or_default();
+                let rule = rule_of(&s.rule);
                 if !rules.contains(&rule) && shown.len() < SHOWN {
                     rules.push(rule);
                     shown.push(s.line());

@@ -50,6 +50,12 @@ impl RuleScore {
     }
 }
 
+/// The rule a unit names (`horse-leg-blocked` of
+/// `horse-leg-blocked/left`).
+pub fn rule_of(unit: &str) -> &str {
+    unit.split('/').next().unwrap_or(unit)
+}
+
 /// The rule events a report shows, best first, and those an explanation
 /// keeps (the JSON lists them).
 pub const SHOWN: usize = 3;
@@ -226,7 +232,7 @@ pub fn involved<G: Game>(f: &Finding<'_, G>, v: &Varied<G::Input>) -> Part<Vec<R
     // the rule that fires on few runs saying more than the one that fires
     // on most.
     let base = |unit: &str| -> usize {
-        let rule = unit.split('/').next().unwrap_or(unit);
+        let rule = rule_of(unit);
         (failing.iter().chain(&passing))
             .filter(|s| s.contains(rule))
             .count()
