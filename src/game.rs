@@ -441,6 +441,21 @@ pub trait Game: Sized + 'static {
         Self::mistaken(text, picks, budget)
     }
 
+    /// [`Game::mistaken_kept`] on the valid judge input `text` already
+    /// parsed as `input`: a game whose mistakes all read the file as the
+    /// engine does plays them on `input` (a package runs every mistake on
+    /// every test, and parsing a test of many megabytes once per mistake
+    /// cost more than playing it).
+    fn mistaken_parsed(
+        _input: &Self::Input,
+        text: &str,
+        picks: &[usize],
+        keeping: usize,
+        budget: &mut Budget,
+    ) -> Result<String, Fault> {
+        Self::mistaken_kept(text, picks, keeping, budget)
+    }
+
     /// The elements of `input`, in text order; empty where the game
     /// names none.
     fn elements(_input: &Self::Input) -> Vec<Element> {

@@ -374,9 +374,13 @@ pub fn run_mistakes<G: Game>(
 ) -> (Run<G::Output>, Vec<Run<G::Output>>) {
     let (engine, steps) = run_engine::<G>(input, limits);
     let bent = limits.beside_engine_mistaken(&engine, steps);
-    let mistakes = G::MISTAKES
-        .iter()
-        .map(|m| run_mistake::<G>(m.name, text, &bent))
+    let mistakes = (0..G::MISTAKES.len())
+        .map(|m| {
+            let mut budget = Budget::new(bent.steps);
+            mistaken_run::<G>(guarded(|| {
+                G::mistaken_parsed(input, text, &[m], 0, &mut budget)
+            }))
+        })
         .collect();
     (engine, mistakes)
 }
@@ -395,7 +399,14 @@ pub fn run_mistaken_kept<G: Game>(
     limits: &Limits,
 ) -> Run<G::Output> {
     let mut budget = Budget::new(limits.steps);
-    match guarded(|| G::mistaken_kept(text, picks, keeping, &mut budget)) {
+    mistaken_run::<G>(guarded(|| {
+        G::mistaken_kept(text, picks, keeping, &mut budget)
+    }))
+}
+
+/// A mistake's run from what it printed or how it failed.
+fn mistaken_run<G: Game>(printed: Result<String, Fault>) -> Run<G::Output> {
+    match printed {
         Ok(out) => Run {
             result: parse_out::<G>(&out),
             stdout: Some(out),

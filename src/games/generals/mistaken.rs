@@ -19,8 +19,25 @@ pub fn mistaken(
     apart: bool,
     budget: &mut Budget,
 ) -> Result<String, Fault> {
+    mistaken_on(
+        &mistaken_input::<super::Generals>(text)?,
+        picks,
+        apart,
+        budget,
+    )
+}
+
+/// [`mistaken`] on the file already parsed: every mistake reads it as the
+/// engine does, and the one that reads fewer move lines plays a copy.
+pub fn mistaken_on(
+    input: &model::Input,
+    picks: &[usize],
+    apart: bool,
+    budget: &mut Budget,
+) -> Result<String, Fault> {
     let mut run = Mistaken::of(Mk::CATALOGUE, picks);
-    let mut input = mistaken_input::<super::Generals>(text)?;
+    let truncated;
+    let mut cases = &input.cases;
     if Mk::QMoveLines.is_in(&run) {
         if input.cases.len() > 1 {
             // Q unread move lines remain, and the third token of a header
@@ -30,12 +47,15 @@ pub fn mistaken(
                 "case 2's header is read from case 1's move lines and stops at a direction",
             ));
         }
-        for case in &mut input.cases {
+        let mut copy = input.cases.clone();
+        for case in &mut copy {
             let q = case.rounds();
             case.moves.truncate(q);
         }
+        truncated = copy;
+        cases = &truncated;
     }
-    let out = engine::play_cases(&input.cases, budget, &mut run, apart)?;
+    let out = engine::play_cases(cases, budget, &mut run, apart)?;
     let three = Mk::BobWinsThreeMarks.is_in(&run);
     let mut s = String::new();
     for o in &out {

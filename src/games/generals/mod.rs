@@ -112,6 +112,16 @@ impl Game for Generals {
         mistaken::mistaken(text, picks, keeping == 1, budget)
     }
 
+    fn mistaken_parsed(
+        input: &Input,
+        _text: &str,
+        picks: &[usize],
+        keeping: usize,
+        budget: &mut Budget,
+    ) -> Result<String, Fault> {
+        mistaken::mistaken_on(input, picks, keeping == 1, budget)
+    }
+
     fn generate(src: &mut Source, profile: &str) -> Input {
         gen::generate(src, profile)
     }

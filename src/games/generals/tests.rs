@@ -542,3 +542,38 @@ fn rule_events_name_the_mover_and_the_direction_of_the_line() {
     // The verdict is no move's: it carries no mover.
     assert!(!names.iter().any(|n| n.starts_with("bob-wins/bob")));
 }
+
+/// A package plays every mistake on the tests it already parsed: there
+/// each mistake, the one that reads fewer move lines too, prints what it
+/// prints when it reads the file itself.
+#[test]
+fn mistakes_on_a_parsed_file_print_what_they_print_on_its_text() {
+    let mut faults = 0;
+    for seed in 0..4 {
+        for p in PROFILES.iter().filter(|p| p.name != "max") {
+            let input = crate::game::generate_input::<Generals>(seed, p.name);
+            let text = Generals::render(&input);
+            for m in 0..Generals::MISTAKES.len() {
+                for keeping in 0..Generals::KEEPINGS.len() {
+                    let run = |parsed: bool| {
+                        let budget = &mut Budget::new(1_000_000);
+                        let printed = match parsed {
+                            true => Generals::mistaken_parsed(&input, &text, &[m], keeping, budget),
+                            false => Generals::mistaken_kept(&text, &[m], keeping, budget),
+                        };
+                        format!("{printed:?}")
+                    };
+                    let on_text = run(false);
+                    faults += usize::from(on_text.starts_with("Err"));
+                    assert_eq!(
+                        run(true),
+                        on_text,
+                        "{} on\n{text}",
+                        Generals::MISTAKES[m].name
+                    );
+                }
+            }
+        }
+    }
+    assert!(faults > 0, "no mistake failed on a file of several cases");
+}
