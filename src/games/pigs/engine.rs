@@ -110,8 +110,9 @@ rule_events! {
         RescanLeft => "rescan-left":
             "After a card is resolved the scan restarts from the left and uses \
              a card left of the one just used that was not usable before (an HP \
-             loss, a reveal, a death changing the next pig, a crossbow) \
-             (section 4.5, step 3).",
+             loss, a reveal, a death changing the next pig, a crossbow), or \
+             one from its right that a card discarded while it was resolved \
+             moved left of its place (section 4.5, step 3).",
         DyingEatsPeach => "dying-eats-peach":
             "A pig at 0 HP discards its leftmost P and is back at 1 HP, in \
              anyone's turn (section 4.9 item 2).",
@@ -405,6 +406,14 @@ pub mod thing {
     }
 }
 
+/// Where the active pig used its last card: see `Table::used_at`.
+#[derive(Clone, Copy)]
+struct UsedAt {
+    pig: usize,
+    left: usize,
+    left_then: usize,
+}
+
 struct Table<'a, O: Observer> {
     pigs: Vec<Pig>,
     deck: &'a [Card],
@@ -413,11 +422,14 @@ struct Table<'a, O: Observer> {
     budget: &'a mut Budget,
     log: Option<String>,
     obs: &'a mut O,
-    /// The active pig and how many cards of its hand lie left of the card
-    /// it used last, kept up to date through discards, so that a rescan
-    /// picking one of them (§4.5 step 3) can be told from a card further
-    /// right that merely moved left. Kept only while an observer listens.
-    used_at: Option<(usize, usize)>,
+    /// The active pig, how many cards of its hand lie left of the card it
+    /// used last, kept up to date through discards, and how many did when
+    /// it used it: a rescan picking one of the former (§4.5 step 3) is told
+    /// from a card further right that merely moved left, and a card that a
+    /// discard moved left of that card's place, which a program going on
+    /// from a remembered place steps over, from one that took its place.
+    /// Kept only while an observer listens.
+    used_at: Option<UsedAt>,
     kept: Kept,
     /// Per pig, the holes that used cards left in a hand kept as an array
     /// (a mistake), each as the number of cards left of it.
@@ -702,13 +714,21 @@ impl<'a, O: Observer> Table<'a, O> {
                 break;
             };
             if O::LISTENING {
-                if self.used_at.is_some_and(|(_, left)| pos < left) {
-                    // With the card used before: a program that rescans
-                    // after some cards only is told by it.
-                    let before = previous.map_or(0, card_ctx);
-                    self.ev_in(Ev::RescanLeft, before);
+                // With the card used before: a program that rescans
+                // after some cards only is told by it.
+                let before = previous.map_or(0, card_ctx);
+                match self.used_at {
+                    Some(u) if pos < u.left => self.ev_in(Ev::RescanLeft, before),
+                    Some(u) if pos < u.left_then => {
+                        self.ev_in(Ev::RescanLeft, before | ctx::MOVED_BY_DISCARD)
+                    }
+                    _ => {}
                 }
-                self.used_at = Some((me, pos));
+                self.used_at = Some(UsedAt {
+                    pig: me,
+                    left: pos,
+                    left_then: pos,
+                });
             }
             if O::BENDING {
                 self.kept.from = pos;

@@ -51,6 +51,12 @@ pub mod ctx {
         /// The pig using the card sits last in the deal: the seat after it
         /// is pig 1's again, where a sweep of the seats wraps round.
         LAST_SEAT = 16 => "last-seat",
+        /// The card a rescan uses lay right of the card used before, and a
+        /// card of the same hand discarded while that one was resolved (a
+        /// J of its chain, a D or K answering) moved it left of that
+        /// card's place: a program going on from the place it remembers
+        /// steps over it.
+        MOVED_BY_DISCARD = 17 => "moved-by-discard",
     }
 }
 

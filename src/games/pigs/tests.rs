@@ -641,3 +641,24 @@ fn rule_events_name_the_pig_at_stake_and_whether_a_pig_died() {
     // The MP's duel came before any death.
     assert!(!names.iter().any(|n| n == "mp-duels-loyal/after-death"));
 }
+
+/// The FP's J, answering in the chain of its own N, is discarded left of
+/// that N and moves its second N left of the first one's place: the rescan
+/// picks it and says so (a program going on from the place it remembers
+/// steps over it). The MP's second N of turns 1 and 3 merely takes the
+/// first one's place: no rescan.
+#[test]
+fn a_card_a_discard_moved_left_is_a_rescan_that_says_so() {
+    const MOVED: &str = "2 1\nMP J J J D\nFP D D J D\nN\n";
+    let input = Pigs::parse(MOVED).unwrap();
+    let names = crate::game::events::<Pigs>(&input).names::<Pigs>();
+    let rescans: Vec<&String> = (names.iter())
+        .filter(|n| n.starts_with("rescan-left"))
+        .collect();
+    assert_eq!(
+        rescans,
+        ["rescan-left/invasion/moved-by-discard"],
+        "{names:?}"
+    );
+    assert_eq!(hits(MOVED)["rescan-left"], 1);
+}

@@ -131,9 +131,9 @@ impl<O: Observer> Table<'_, O> {
 
     /// Keeps `used_at` counting the cards left of the last used one.
     fn used_at_discard(&mut self, who: usize, i: usize) {
-        if let Some((active, left)) = &mut self.used_at {
-            if *active == who && i < *left {
-                *left -= 1;
+        if let Some(u) = &mut self.used_at {
+            if u.pig == who && i < u.left {
+                u.left -= 1;
             }
         }
     }

@@ -387,9 +387,10 @@ impl<O: Observer> Table<'_, O> {
             if !keeps_crossbow {
                 self.pigs[source].crossbow = false;
             }
-            if let Some((active, left)) = &mut self.used_at {
-                if *active == source {
-                    *left = 0;
+            // Every card discarded: what it draws later moved nowhere.
+            if let Some(u) = &mut self.used_at {
+                if u.pig == source {
+                    (u.left, u.left_then) = (0, 0);
                 }
             }
             note!(
