@@ -191,6 +191,10 @@ fn a_signature_already_confirmed_alone_costs_no_more_processes() {
         "--json",
         "--no-store",
         "--no-shrink",
+        // Runs are counted: a fixed limit, so that a run slowed by a busy
+        // machine is not cut at a calibrated one and run again.
+        "--timeout",
+        "10",
     ]);
     let divergences = v["divergences"].as_u64().unwrap();
     assert!(divergences >= 32, "{v}");
@@ -249,6 +253,9 @@ fn a_block_whose_cases_get_smaller_re_runs_only_its_smallest_alone() {
             "--no-shrink",
             "--explain-time",
             "0",
+            // Runs are counted: see above.
+            "--timeout",
+            "10",
         ]);
         let runs = std::fs::read_to_string(&log).unwrap().lines().count();
         (v, runs)
