@@ -435,6 +435,12 @@ fn check_zoo(game: GameId, kit: &Kit) {
                 cases(game),
                 "--no-shrink",
                 "--no-vary",
+                // The catalogue, the part asserted, needs a few seconds
+                // quiet (a pair of chutes mistakes: 3 to 6 s) and ends as
+                // soon as it has: a wide budget costs nothing, and the
+                // default (30 s for it) was spent under CI's load once.
+                "--explain-time",
+                "600",
                 "--json",
                 "--corpus",
                 corpus.to_str().unwrap(),
