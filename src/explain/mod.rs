@@ -184,8 +184,15 @@ pub fn explain_named<G: Game>(
         true => Part::cut("interrupted"),
         false => spectrum::involved::<G>(f, &varied),
     };
+    // A change is weighed by the events it changes in its own run, where
+    // a unit of the case before is the same event as any other.
     let ranked: Vec<String> = (rules.found().into_iter().flatten())
-        .map(|r| r.rule.clone())
+        .map(|r| {
+            r.rule
+                .strip_suffix(spectrum::BEFORE)
+                .unwrap_or(&r.rule)
+                .to_string()
+        })
         .collect();
     let (matters, right) = match &varied {
         _ if stopped() => (Part::cut("interrupted"), Part::cut("interrupted")),

@@ -117,12 +117,36 @@ fn named<G: Game>(events: BTreeSet<Event>) -> Spectrum {
     out
 }
 
+/// What marks a unit of the case before a run's own (`pile-bw/alone/before`).
+pub const BEFORE: &str = "/before";
+
+/// Each case's runs as units: its own events, and the events of the case
+/// before it, named apart (`pile-bw/before`, `pile-bw/alone/before`). A
+/// case is often wrong for what the case before it left behind (a count
+/// not reset, a piece not put back): its own events cannot tell that, the
+/// pair of the two cases can, as AFL's edges tell what single blocks do
+/// not.
+fn spectra<G: Game>(cases: Vec<BTreeSet<Event>>) -> Vec<Spectrum> {
+    let own: Vec<Spectrum> = cases.into_iter().map(named::<G>).collect();
+    let mut out = Vec::with_capacity(own.len());
+    for (i, s) in own.iter().enumerate() {
+        let mut s = s.clone();
+        if let Some(before) = i.checked_sub(1).map(|b| &own[b]) {
+            // The rule alone is said with its facts; the bare rule of the
+            // case before would be every case's.
+            s.extend(before.iter().map(|u| format!("{u}{BEFORE}")));
+        }
+        out.push(s);
+    }
+    out
+}
+
 /// The events of each case of `input`, where they can be told apart
 /// along `G::split`; `None` where they cannot.
-fn per_case<G: Game>(input: &G::Input) -> (Vec<BTreeSet<Event>>, Vec<G::Input>) {
+fn per_case<G: Game>(input: &G::Input) -> (Vec<Spectrum>, Vec<G::Input>) {
     let mut obs = PerCase::default();
     G::observe(input, &mut obs);
-    (obs.cases, G::split(input))
+    (spectra::<G>(obs.cases), G::split(input))
 }
 
 /// A file the solvers ran on, as failing and passing runs: each case on
@@ -157,12 +181,12 @@ fn judged<G: Game>(
         Some((first, theirs)) => {
             for ((events, a), b) in cases.into_iter().zip(first).zip(theirs) {
                 match a == b {
-                    true => passing.push(named::<G>(events)),
-                    false => failing.push(named::<G>(events)),
+                    true => passing.push(events),
+                    false => failing.push(events),
                 }
             }
         }
-        None => failing.push(named::<G>(cases.into_iter().flatten().collect())),
+        None => failing.push(cases.into_iter().flatten().collect()),
     }
 }
 
@@ -174,8 +198,8 @@ fn agreeing<G: Game>(a: &Agreed, passing: &mut Vec<Spectrum>) {
     };
     let (cases, _) = per_case::<G>(&input);
     match a.parts.is_empty() {
-        true => passing.push(named::<G>(cases.into_iter().flatten().collect())),
-        false => passing.extend(cases.into_iter().take(a.right).map(named::<G>)),
+        true => passing.push(cases.into_iter().flatten().collect()),
+        false => passing.extend(cases.into_iter().take(a.right)),
     }
 }
 
@@ -185,7 +209,7 @@ fn whole<'a, G: Game>(texts: impl Iterator<Item = &'a str>, out: &mut Vec<Spectr
     for t in texts.filter(|t| seen.insert(*t)) {
         if let Ok(i) = parse_valid::<G>(t) {
             let (cases, _) = per_case::<G>(&i);
-            out.push(named::<G>(cases.into_iter().flatten().collect()));
+            out.push(cases.into_iter().flatten().collect());
         }
     }
 }
@@ -249,4 +273,35 @@ pub fn involved<G: Game>(f: &Finding<'_, G>, v: &Varied<G::Input>) -> Part<Vec<R
     let mut scores: Vec<RuleScore> = scores.into_iter().map(|(_, s)| s).collect();
     scores.truncate(KEPT);
     Part::Found(scores)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::games::stones::Stones;
+
+    #[test]
+    fn a_case_is_seen_with_the_case_before_it_named_apart() {
+        // A case of mixed piles only, then one of a single b pile.
+        let input = Stones::parse("2\nbw 1\nwb 2\n1\nb 1\n").unwrap();
+        let (cases, parts) = per_case::<Stones>(&input);
+        assert_eq!((cases.len(), parts.len()), (2, 2));
+        assert!(
+            !cases[0].iter().any(|u| u.ends_with(BEFORE)),
+            "{:?}",
+            cases[0]
+        );
+        for want in [
+            "pile-b/alone/later",
+            "pile-bw/before",
+            "pile-bw/one-group/before",
+            "pile-bw/one-group/first/before",
+            "pile-wb/one-group/first/before",
+        ] {
+            assert!(cases[1].contains(want), "{want} in {:?}", cases[1]);
+        }
+        // The case before is not the case itself: its own rules are not
+        // said of the later case without the mark.
+        assert!(!cases[1].contains("pile-bw"), "{:?}", cases[1]);
+    }
 }
