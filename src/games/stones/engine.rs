@@ -180,14 +180,28 @@ pub fn double_value(case: &Case) -> i128 {
     double_value_observed(case, &mut ())
 }
 
+/// What a case's piles share: one kind (`alone`) or, of several kinds,
+/// one group (`one-group`).
+fn composition(case: &Case) -> Context {
+    let groups = ctx::SINGLE | ctx::DOUBLE | ctx::MIXED;
+    let same = |mask: Context| {
+        (case.windows(2)).all(|w| w[0].0.context() & mask == w[1].0.context() & mask)
+    };
+    match (same(ctx::KINDS), same(groups)) {
+        (true, _) => ctx::ALONE,
+        (false, true) => ctx::ONE_GROUP,
+        _ => 0,
+    }
+}
+
 /// `double_value`, reporting the pile values and arithmetic limits it meets.
 fn double_value_observed<O: Observer>(case: &Case, obs: &mut O) -> i128 {
     let (mut whole, mut halves) = (0i128, 0i128);
     let (mut positive, mut negative) = (0i128, 0i128);
     // G itself, as a mistaken run sums it in floating point.
     let mut g = 0f64;
-    let alone = match O::LISTENING && case.windows(2).all(|w| w[0].0 == w[1].0) {
-        true => ctx::ALONE,
+    let alone = match O::LISTENING {
+        true => composition(case),
         false => 0,
     };
     for &(kind, count) in case {

@@ -28,6 +28,11 @@ pub mod ctx {
         /// that answers such a case by a shortcut, not by the sum, is
         /// told apart here.
         ALONE = 9 => "alone",
+        /// A pile of a case that lists piles of its group only (one-stone,
+        /// two of one colour, or mixed), of more than one kind: the same
+        /// shortcut taken for a group, such as a case of `bw` and `wb`
+        /// piles only, whose `T` is its halves alone.
+        ONE_GROUP = 10 => "one-group",
     }
 
     /// The kind of a pile, one fact of six.
