@@ -505,12 +505,13 @@ fn pointed(summary: &serde_json::Value, rule: &str, element: &str) -> (Pointed, 
         let r = r["rule"].as_str().unwrap_or_default();
         r.split('/').next().unwrap_or_default().to_string()
     };
-    let rules: Vec<String> = e["rules"]
-        .as_array()
-        .into_iter()
-        .flatten()
-        .map(base)
-        .collect();
+    // Each rule once, at its best grain, as the report shows them.
+    let mut rules: Vec<String> = Vec::new();
+    for r in e["rules"].as_array().into_iter().flatten().map(base) {
+        if !rules.contains(&r) {
+            rules.push(r);
+        }
+    }
     let change = e["right"]["change"].as_str().unwrap_or_default();
     let lost: Vec<&str> = (e["matters"].as_array().into_iter().flatten())
         .filter(|m| m["free"] == false)

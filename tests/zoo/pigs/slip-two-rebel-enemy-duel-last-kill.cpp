@@ -1,7 +1,7 @@
 // zoo: slip
 // bug: an FP's enemies are only the MP: I forgot the revealed ZPs, so an FP never uses K on a revealed ZP next to it
 // bug: in a duel each side throws away its last K, scanning the hand from the right
-// rule: kill-hits
+// rule: kill-hits, kill-dodged
 // element: pig
 #include <bits/stdc++.h>
 using namespace std;

@@ -1,6 +1,6 @@
 // zoo: slip
 // bug: the counts are zeroed after each answer, but the shortcut for a case of mixed piles only prints and continues first, so a bw or wb count of that case is still there in the next case when that one does not list the kind
-// rule: pile-bw
+// rule: pile-bw, pile-wb
 // element: pile
 #include <bits/stdc++.h>
 using namespace std;
