@@ -36,7 +36,10 @@ macro_rules! rule_events {
                 obs: &mut O,
                 ctx: crate::game::Context,
             ) {
-                obs.hit_in(self as usize, ctx);
+                match O::LISTENING {
+                    true => obs.hit_in(self as usize, ctx),
+                    false => obs.hit(self as usize),
+                }
             }
         }
 
