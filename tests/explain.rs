@@ -306,3 +306,53 @@ fn no_vary_runs_the_program_no_more_than_the_campaign() {
         "{varied} runs, {campaign} without variations"
     );
 }
+
+/// A program that carries something from one case to the next (a piece
+/// left on its board where a general escaped) is wrong on a case for
+/// what an agreeing case before it did. Its variants are not decided in
+/// shared files, where each would inherit the one before it: the
+/// agreeing case matters, taken out whole, and so do its pieces.
+#[test]
+fn a_case_whose_state_carries_over_is_what_matters() {
+    let dir = tempfile::tempdir().unwrap();
+    let input = dir.path().join("two.in");
+    // Case 1 the program gets right, leaving a piece at (2,4), where its
+    // general escaped; that piece shields the general of case 2.
+    std::fs::write(
+        &input,
+        "2 3 4\nG 8 4\nR 4 4\n\n3 2 5\nG 8 4\nR 4 5\nH 1 8\n\n0 0 0\n",
+    )
+    .unwrap();
+    let slip = concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/tests/zoo/xiangqi/slip-escape-not-undone.cpp"
+    );
+    let out = gamefuzz(
+        &[
+            "diff",
+            "xiangqi",
+            "--inputs",
+            input.to_str().unwrap(),
+            "--solvers",
+            &format!("engine,{slip}"),
+            "--no-store",
+            "--json",
+            "--explain-time",
+            "60",
+        ],
+        "",
+    );
+    assert_eq!(out.status.code(), Some(1), "{}", text(&out.stderr));
+    let sigs = signatures(&out.stdout);
+    let matters = sigs[0]["explain"]["matters"].as_array().expect("matters");
+    let of = |label: &str| {
+        (matters.iter())
+            .find(|m| m["element"] == label)
+            .unwrap_or_else(|| panic!("no {label} in {matters:?}"))
+    };
+    let case = of("the agreeing case 1");
+    assert_eq!(case["free"], false, "{case}");
+    assert_eq!(case["lost_when"], "is taken out", "{case}");
+    let chariot = of("case 1: the chariot at (4,4)");
+    assert_eq!(chariot["free"], false, "{chariot}");
+}

@@ -167,6 +167,7 @@ pub fn explain_named<G: Game>(
         limits: limits.until(until),
         jobs: jobs.unwrap_or(1),
         runs: 0,
+        packs_hold: None,
     };
     let vary_until = until;
     // A program that times out on the exemplar would likely time out on
@@ -178,7 +179,12 @@ pub fn explain_named<G: Game>(
         (_, true) => vary::none(
             "a program times out on the exemplar: each input one edit away would cost a whole time limit",
         ),
-        _ => vary::vary::<G>(f.input, &mut oracle, vary_until),
+        _ => {
+            let parts = G::split(f.input);
+            let program = program_in(f.solvers, f.signature);
+            let diverges = spectrum::diverging::<G>(&parts, f.records, program);
+            vary::vary::<G>(f.input, diverges.as_deref(), &mut oracle, vary_until)
+        }
     };
     let rules = match stopped() {
         true => Part::cut("interrupted"),

@@ -2,7 +2,9 @@
 //! failure stay, does the program come right, or does it fail otherwise.
 //! Programs cost a process per run, so where the format packs, several
 //! inputs share one run, split back by case; a file whose runs cannot be
-//! split (a crash, a timeout) is decided input by input, on `jobs` threads.
+//! split (a crash, a timeout) is decided input by input, on `jobs` threads,
+//! and so is every input of a program whose outcomes in a shared file did
+//! not hold alone (it carries something from case to case).
 
 use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::Mutex;
@@ -35,7 +37,19 @@ pub struct Oracle<'a> {
     pub jobs: usize,
     /// Program runs made so far.
     pub runs: u64,
+    /// Whether outcomes decided in a shared file hold when run alone: not
+    /// for a program that carries something from one case to the next,
+    /// where an input's outcome in a file depends on the inputs before
+    /// it. `None` until checked, on the first file that keeps the failure.
+    pub packs_hold: Option<bool>,
 }
+
+/// How many inputs of a file, each kept or failing otherwise there, are
+/// run alone again to check that packing holds (as the campaign confirms
+/// a diverging case alone), once per finding: a whole file's worth, since
+/// a case that carries something over spoils only the cases after it
+/// that it touches (a xiangqi piece left where a later general moves).
+const CHECKED: usize = MAX_FILE;
 
 type Runs<O> = Vec<Option<Run<O>>>;
 
@@ -65,6 +79,7 @@ impl Oracle<'_> {
         let mut out: Vec<Option<Outcome>> = vec![None; inputs.len()];
         // A file holding an input that times out would time out as a whole.
         let packs = self.programs()
+            && self.packs_hold != Some(false)
             && !(self.solvers.iter()).any(|s| verdict::times_out(self.signature, s));
         let mut alone = Vec::new();
         let mut at = 0;
@@ -74,6 +89,16 @@ impl Oracle<'_> {
                 false => (at + 1, None),
             };
             match packed.and_then(|p| self.run_packed::<G>(&inputs[at..end], &p)) {
+                Some(decided) if self.packs_hold.is_none() => {
+                    if self.check_packing::<G>(&inputs[at..end], &decided) {
+                        for (k, o) in decided.into_iter().enumerate() {
+                            out[at + k] = Some(o);
+                        }
+                    } else {
+                        alone.extend(at..inputs.len());
+                        break;
+                    }
+                }
                 Some(decided) => {
                     for (k, o) in decided.into_iter().enumerate() {
                         out[at + k] = Some(o);
@@ -87,6 +112,31 @@ impl Oracle<'_> {
             out[i] = Some(o);
         }
         out.into_iter().map(|o| o.unwrap_or(Outcome::Cut)).collect()
+    }
+
+    /// Whether the outcomes `decided` of `members` in one file hold alone:
+    /// a few that were not right there are run alone again. The answer is
+    /// kept for the rest of the finding; a file where every member came
+    /// right says nothing yet.
+    fn check_packing<G: Game>(
+        &mut self,
+        members: &[(G::Input, String)],
+        decided: &[Outcome],
+    ) -> bool {
+        let which: Vec<usize> = (0..members.len())
+            .filter(|&k| !matches!(decided[k], Outcome::Right | Outcome::Cut))
+            .take(CHECKED)
+            .collect();
+        if which.is_empty() {
+            return true;
+        }
+        let alone = self.decide_alone::<G>(members, &which);
+        if alone.iter().any(|(_, o)| *o == Outcome::Cut) {
+            return true;
+        }
+        let holds = alone.iter().all(|(k, o)| *o == decided[*k]);
+        self.packs_hold = Some(holds);
+        holds
     }
 
     /// The inputs of `inputs` at `which`, each run alone, side by side.

@@ -164,6 +164,27 @@ fn judged<G: Game>(
         return;
     };
     let (cases, parts) = per_case::<G>(&input);
+    match diverging::<G>(&parts, records, program).filter(|d| d.len() == cases.len()) {
+        Some(diverges) => {
+            for (events, d) in cases.into_iter().zip(diverges) {
+                match d {
+                    false => passing.push(events),
+                    true => failing.push(events),
+                }
+            }
+        }
+        None => failing.push(cases.into_iter().flatten().collect()),
+    }
+}
+
+/// Of a file cut into its cases `parts`, which cases the program's answer
+/// differs on from the first solver's; `None` where the answers cannot be
+/// split by case (a crash, a timeout, a file of one case).
+pub fn diverging<G: Game>(
+    parts: &[G::Input],
+    records: &[SolverRecord],
+    program: Option<usize>,
+) -> Option<Vec<bool>> {
     let answer = |i: usize| -> Option<G::Output> {
         let r = records.get(i)?;
         match r.fault {
@@ -173,21 +194,11 @@ fn judged<G: Game>(
     };
     let refs: Vec<&G::Input> = parts.iter().collect();
     let split = |o: Option<G::Output>| o.and_then(|o| G::unpack_output(&refs, &o));
-    let by_case = match (program, cases.len() == parts.len() && parts.len() > 1) {
-        (Some(p), true) => split(answer(0)).zip(split(answer(p))),
-        _ => None,
+    let (first, theirs) = match (program, parts.len() > 1) {
+        (Some(p), true) => split(answer(0)).zip(split(answer(p)))?,
+        _ => return None,
     };
-    match by_case {
-        Some((first, theirs)) => {
-            for ((events, a), b) in cases.into_iter().zip(first).zip(theirs) {
-                match a == b {
-                    true => passing.push(events),
-                    false => failing.push(events),
-                }
-            }
-        }
-        None => failing.push(cases.into_iter().flatten().collect()),
-    }
+    Some(first.into_iter().zip(theirs).map(|(a, b)| a != b).collect())
 }
 
 /// The events of the first `right` cases of an input where the program

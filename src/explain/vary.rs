@@ -12,7 +12,7 @@ use serde::Serialize;
 
 use super::oracle::{Oracle, Outcome};
 use super::Part;
-use crate::game::{ctx, Context, Element, Event, Game, Observer, Thing, Variant};
+use crate::game::{ctx, Context, Edit, Element, Event, Game, Observer, Thing, Variant};
 use crate::interrupt;
 
 /// The valid variants of an exemplar and what the solvers did on those
@@ -29,6 +29,8 @@ pub struct Varied<I> {
     pub too_large: Option<usize>,
     /// Why nothing was varied, where something other than size says so.
     pub not_varied: Option<&'static str>,
+    /// Where the elements that are whole cases begin among `elements`.
+    pub whole_from: usize,
 }
 
 impl<I> Varied<I> {
@@ -82,7 +84,12 @@ fn valid_variants<G: Game>(
 /// Decides the valid variants of `input` by `until`: every element's
 /// first edit, then every element's second, and so on, so that a time
 /// cut short still tries every element.
-pub fn vary<G: Game>(input: &G::Input, oracle: &mut Oracle, until: Instant) -> Varied<G::Input> {
+pub fn vary<G: Game>(
+    input: &G::Input,
+    diverges: Option<&[bool]>,
+    oracle: &mut Oracle,
+    until: Instant,
+) -> Varied<G::Input> {
     let own = G::render(input);
     if own.len() > MAX_VARIED {
         return Varied {
@@ -92,10 +99,16 @@ pub fn vary<G: Game>(input: &G::Input, oracle: &mut Oracle, until: Instant) -> V
             valid: Vec::new(),
             too_large: Some(own.len()),
             not_varied: None,
+            whole_from: 0,
         };
     }
-    let elements = G::elements(input);
-    let per = valid_variants::<G>(input, elements.len(), own);
+    let mut elements = G::elements(input);
+    let whole_from = elements.len();
+    let mut per = valid_variants::<G>(input, elements.len(), own.clone());
+    for (e, v) in whole_cases::<G>(input, &elements, diverges, &own) {
+        elements.push(e);
+        per.push(v.into_iter().collect());
+    }
     let valid: Vec<usize> = per.iter().map(Vec::len).collect();
     let mut order = Vec::new();
     let mut each: Vec<_> = per.into_iter().map(Vec::into_iter).collect();
@@ -131,7 +144,64 @@ pub fn vary<G: Game>(input: &G::Input, oracle: &mut Oracle, until: Instant) -> V
         valid,
         too_large: None,
         not_varied: None,
+        whole_from,
     }
+}
+
+/// A variant and its text.
+type Texted<I> = (Variant<I>, String);
+
+/// Each case of a file of several as an element of its own, taken out
+/// whole (as delta debugging cuts an input in chunks first): a case on
+/// which the program agrees, yet without which it is right, is a case
+/// whose reading or whose state carried over makes a later one wrong.
+fn whole_cases<G: Game>(
+    input: &G::Input,
+    elements: &[Element],
+    diverges: Option<&[bool]>,
+    own: &str,
+) -> Vec<(Element, Option<Texted<G::Input>>)> {
+    let parts = G::split(input);
+    if parts.len() < 2 {
+        return Vec::new();
+    }
+    (0..parts.len())
+        .map(|k| {
+            let label = match diverges.and_then(|d| d.get(k)) {
+                Some(false) => format!("the agreeing case {}", k + 1),
+                _ => format!("case {}", k + 1),
+            };
+            let line = (elements.iter())
+                .filter(|e| e.thing.is_some_and(|(c, _)| c == Some(k)))
+                .map(|e| e.line)
+                .min()
+                .unwrap_or(0);
+            let rest: Vec<&G::Input> = (parts.iter().enumerate())
+                .filter(|&(i, _)| i != k)
+                .map(|(_, p)| p)
+                .collect();
+            let variant = G::pack(&rest)
+                .filter(|i| G::validate(i).is_ok())
+                .map(|i| (G::render(&i), i))
+                .filter(|(text, _)| text != own)
+                .map(|(text, i)| {
+                    let v = Variant {
+                        element: elements.len() + k,
+                        edit: Edit::Removed,
+                        change: "is taken out".into(),
+                        input: i,
+                        added: 0,
+                    };
+                    (v, text)
+                });
+            let e = Element {
+                label,
+                line,
+                thing: None,
+            };
+            (e, variant)
+        })
+        .collect()
 }
 
 /// What varying one element showed.
@@ -167,6 +237,7 @@ pub fn none<I>(why: &'static str) -> Varied<I> {
         valid: Vec::new(),
         too_large: None,
         not_varied: Some(why),
+        whole_from: 0,
     }
 }
 
@@ -271,7 +342,8 @@ impl Right {
 /// first: of a chute and the ladder its bottom leads to, both needed, the
 /// chained jump is about the chute, then the throw that landed on it.
 /// Then one that needed nothing added to stay valid (a chutes edit that
-/// leaves a game unfinished gets throws appended, a larger change); then
+/// leaves a game unfinished gets throws appended, a larger change), and
+/// a change of one element before a whole case taken out; then
 /// the change of the element whose variants most often make the program
 /// right: several elements take part in the rule that fires (a
 /// chariot and the general it attacks, a ladder and the throw that lands
@@ -326,6 +398,9 @@ pub fn right<G: Game>(input: &G::Input, v: &Varied<G::Input>, involved: &[String
                 rank,
                 touches(d.0.element, rank),
                 d.0.added,
+                // A whole case taken out is the coarsest change: after
+                // every change of one of its elements.
+                d.0.element >= v.whole_from,
                 share(d.0.element),
                 far == 0,
                 far,
@@ -528,6 +603,7 @@ mod tests {
             valid: valid.iter().map(|&(_, n)| n).collect(),
             too_large: None,
             not_varied: None,
+            whole_from: elements.len(),
         };
         let Part::Found(m) = matters::<Xiangqi>(&v) else {
             panic!("what matters is established");
