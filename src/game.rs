@@ -347,6 +347,10 @@ pub trait Game: Sized + 'static {
     /// the same input on every machine; a game whose rare signatures need
     /// more small draws, and whose draws are cheap, raises it.
     const REDRAWS: u64 = 5_000;
+    /// What a person calls one case of a file (`case 2`; a chutes file
+    /// holds games), as the explanation names a whole case.
+    const CASE_NOUN: &'static str = "case";
+
     /// The profile the shrinker redraws from: small games that can still
     /// show the game's divergences. The first profile (the smallest games)
     /// unless those cannot (generals: small counts never overflow).

@@ -168,8 +168,8 @@ fn whole_cases<G: Game>(
     (0..parts.len())
         .map(|k| {
             let label = match diverges.and_then(|d| d.get(k)) {
-                Some(false) => format!("the agreeing case {}", k + 1),
-                _ => format!("case {}", k + 1),
+                Some(false) => format!("the agreeing {} {}", G::CASE_NOUN, k + 1),
+                _ => format!("{} {}", G::CASE_NOUN, k + 1),
             };
             let line = (elements.iter())
                 .filter(|e| e.thing.is_some_and(|(c, _)| c == Some(k)))

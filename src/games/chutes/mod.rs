@@ -38,6 +38,8 @@ impl Game for Chutes {
     const PROFILES: &'static [Profile] = gen::PROFILES;
     const PORT: gamefuzz_reference::Port = gamefuzz_reference::chutes::main;
     const SAMPLE: &'static str = include_str!("sample.in");
+
+    const CASE_NOUN: &'static str = "game";
     const VALIDATOR: &'static str = include_str!("validator.cpp");
     const ANSWER_VALIDATOR: &'static str = include_str!("answer.cpp");
     const TESTLIB_VALIDATOR: &'static str = include_str!("validator_testlib.cpp");
