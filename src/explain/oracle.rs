@@ -40,7 +40,8 @@ pub struct Oracle<'a> {
     /// Whether outcomes decided in a shared file hold when run alone: not
     /// for a program that carries something from one case to the next,
     /// where an input's outcome in a file depends on the inputs before
-    /// it. `None` until checked, on the first file that keeps the failure.
+    /// it. `None` until checked, on the first file where an input is not
+    /// right.
     pub packs_hold: Option<bool>,
 }
 
@@ -115,9 +116,9 @@ impl Oracle<'_> {
     }
 
     /// Whether the outcomes `decided` of `members` in one file hold alone:
-    /// a few that were not right there are run alone again. The answer is
-    /// kept for the rest of the finding; a file where every member came
-    /// right says nothing yet.
+    /// those that were not right there (kept, or failing otherwise) are
+    /// run alone again. The answer is kept for the rest of the finding; a
+    /// file where every member came right says nothing yet.
     fn check_packing<G: Game>(
         &mut self,
         members: &[(G::Input, String)],
